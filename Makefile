@@ -1,0 +1,66 @@
+# Pocha: `make run` serves the app for the phones at the table; `make test` runs every test.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+HOST   ?= 0.0.0.0
+PORT   ?= 5000
+CHROMIUM := /usr/bin/chromium
+
+TRANSLATIONS := scorekeeper/translations
+POT          := $(TRANSLATIONS)/messages.pot
+# Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
+I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
+ENGINE_PY := $(wildcard scorekeeper/engine/*.py)
+
+.PHONY: run test test-fast bench typecheck chromium compile-translations translations clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Serve on the local network; scorekeeper.serve applies the migrations first.
+run: $(STAMP) compile-translations
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
+
+chromium:
+	@test -x $(CHROMIUM) || { echo "Installing Chromium from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@test -x $(CHROMIUM) || { echo "Chromium is missing at $(CHROMIUM)"; exit 1; }
+
+# The engine is type-checked strictly; skipped only while scorekeeper/engine holds no Python file.
+typecheck: $(STAMP)
+ifeq ($(strip $(ENGINE_PY)),)
+	@echo "typecheck: scorekeeper/engine has no Python files yet; nothing to check."
+else
+	$(BIN)/mypy --strict scorekeeper/engine
+endif
+
+# The .mo files are not kept in git: build them from the .po files.
+compile-translations: $(STAMP)
+	$(BIN)/pybabel compile --statistics -d $(TRANSLATIONS)
+
+# After adding or changing interface text: refresh the catalogues, then translate the new
+# entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po (remove any "#, fuzzy" flag you check).
+translations: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --no-location --sort-output -c Translators: \
+	  --project=Pocha --copyright-holder=Pocha -o $(POT) scorekeeper templates
+	$(BIN)/pybabel -q update -i $(POT) -d $(TRANSLATIONS) --no-wrap
+	rm -f $(POT)
+	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
+
+test: $(STAMP) chromium typecheck compile-translations
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP) compile-translations
+	$(BIN)/python -m pytest -m "not browser"
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

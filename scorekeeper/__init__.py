@@ -1,0 +1,78 @@
+"""Pocha, the score-keeper for la pocha: the Flask application factory."""
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper import i18n, security
+from scorekeeper.config import load_config
+from scorekeeper.extensions import csrf, db, migrate
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_DIR = PACKAGE_DIR.parent
+
+
+def resource_dir(name: str) -> Path:
+    """Return the folder `name` (templates, static, migrations): inside the installed package, else at the repo root."""
+    installed = PACKAGE_DIR / name
+    return installed if installed.is_dir() else PROJECT_DIR / name
+
+
+def create_app(
+    test_config: Mapping[str, Any] | None = None,
+    instance_path: str | os.PathLike[str] | None = None,
+) -> Flask:
+    """Build the Pocha app; `test_config` replaces instance/config.py and the environment."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        instance_path=os.fspath(instance_path) if instance_path is not None else None,
+        template_folder=str(resource_dir("templates")),
+        static_folder=str(resource_dir("static")),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    load_config(app, test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    register_errorhandlers(app)
+    security.init_app(app)
+    register_shell_context(app)
+    return app
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the database, migrations, CSRF protection and translations to the app."""
+    from scorekeeper import models  # noqa: F401  (registers the tables with db.metadata)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(resource_dir("migrations")))
+    csrf.init_app(app)
+    i18n.init_app(app)
+
+
+def register_blueprints(app: Flask) -> None:
+    """Mount the pages: one blueprint per capability."""
+    from scorekeeper.main import bp as main_bp
+
+    app.register_blueprint(main_bp)
+
+
+def register_errorhandlers(app: Flask) -> None:
+    """Mount the friendly error pages (404, 400, 403, 500 and the expired-form page)."""
+    from scorekeeper.errors import bp as errors_bp
+
+    app.register_blueprint(errors_bp)
+
+
+def register_shell_context(app: Flask) -> None:
+    """Give `flask shell` the database and the models."""
+    from scorekeeper import models
+
+    def shell_context() -> dict[str, Any]:
+        """Names available in `flask shell`."""
+        return {"db": db, "models": models}
+
+    app.shell_context_processor(shell_context)

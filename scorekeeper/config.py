@@ -1,0 +1,75 @@
+"""Configuration: defaults here, then instance/config.py, then the environment."""
+
+import os
+import secrets
+from collections.abc import Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+SECRET_KEY_FILE = "secret_key"
+DATABASE_FILE = "pocha.sqlite3"
+
+
+class DefaultConfig:
+    """Settings that hold unless instance/config.py, the environment or a test overrides them."""
+
+    # SECRET_KEY: unset here on purpose; see ensure_secret_key.
+    # SQLALCHEMY_DATABASE_URI: unset here; defaults to instance/pocha.sqlite3 (see load_config).
+    SQLALCHEMY_ENGINE_OPTIONS: Mapping[str, Any] = {"pool_pre_ping": True}
+
+    # A game can last an evening and a page can stay open on a phone for hours:
+    # a form's CSRF token lasts as long as the session cookie that carries it.
+    WTF_CSRF_TIME_LIMIT: int | None = None
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_HTTPONLY = True
+    PERMANENT_SESSION_LIFETIME = timedelta(days=30)
+
+    BABEL_DEFAULT_LOCALE = "es"
+    BABEL_DEFAULT_TIMEZONE = "Europe/Madrid"
+
+    # Seconds a browser may keep files from static/ before asking again.
+    SEND_FILE_MAX_AGE_DEFAULT = 3600
+
+
+def default_database_uri(instance_path: str | os.PathLike[str]) -> str:
+    """Return the SQLite URI of the database file in the instance folder."""
+    return f"sqlite:///{Path(instance_path) / DATABASE_FILE}"
+
+
+def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
+    """Fill app.config from the defaults, then instance/config.py and the environment, or a test's mapping."""
+    app.config.from_object(DefaultConfig)
+    app.config["SQLALCHEMY_DATABASE_URI"] = default_database_uri(app.instance_path)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        load_environment(app)
+    else:
+        app.config.from_mapping(test_config)
+    ensure_secret_key(app)
+
+
+def load_environment(app: Flask) -> None:
+    """Let the SECRET_KEY and DATABASE_URL environment variables override the files."""
+    if secret_key := os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key
+    if database_url := os.environ.get("DATABASE_URL"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = database_url
+
+
+def ensure_secret_key(app: Flask) -> None:
+    """Use the configured SECRET_KEY, or one generated once and kept in instance/secret_key."""
+    if app.config.get("SECRET_KEY"):
+        return
+    key_file = Path(app.instance_path) / SECRET_KEY_FILE
+    key_file.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass  # made by an earlier start: keep it, so sessions survive restarts
+    else:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(secrets.token_hex(32) + "\n")
+    app.config["SECRET_KEY"] = key_file.read_text(encoding="utf-8").strip()

@@ -1,0 +1,89 @@
+"""Serve Pocha to the phones on the local network: `python -m scorekeeper.serve --host 0.0.0.0 --port 5000`."""
+
+import argparse
+import ipaddress
+import os
+import socket
+from collections.abc import Sequence
+
+from flask import Flask
+from flask_migrate import upgrade
+
+from scorekeeper import create_app
+
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+# Never contacted: connecting a UDP socket only asks the kernel which local address
+# would route there. No packet is sent.
+_PROBE_ADDRESS = ("10.254.254.254", 9)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Read --host, --port and --threads from the command line (HOST and PORT from the environment)."""
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description="Serve Pocha on the local network.")
+    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"), help="address to listen on (default 0.0.0.0: every network)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")), help="port to listen on (default 5000)")
+    parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
+    return parser.parse_args(argv)
+
+
+def lan_addresses() -> list[str]:
+    """Return this machine's IPv4 addresses on the local network, without sending any packet."""
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_PROBE_ADDRESS)  # UDP connect: picks a route, sends nothing
+            found.append(probe.getsockname()[0])
+    except OSError:
+        pass  # no network at all: only this machine can connect
+    return [address for address in dict.fromkeys(found) if _is_lan(address)]
+
+
+def _is_lan(address: str) -> bool:
+    """Tell whether `address` is a usable, non-loopback IPv4 address."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
+
+
+def addresses_to_open(host: str, port: int) -> list[str]:
+    """Return the URLs a browser can open for a server listening on host:port."""
+    if host in WILDCARD_HOSTS:
+        hosts = [*lan_addresses(), "127.0.0.1"]
+    else:
+        hosts = [host]
+    return [f"http://{f'[{h}]' if ':' in h else h}:{port}/" for h in hosts]
+
+
+def apply_migrations(app: Flask) -> None:
+    """Bring the database up to the newest migration (nothing to do when it already is)."""
+    with app.app_context():
+        upgrade(directory=app.extensions["migrate"].directory)
+
+
+def announce(host: str, port: int) -> None:
+    """Print where to open Pocha: from this computer and from a phone on the same Wi-Fi."""
+    urls = addresses_to_open(host, port)
+    print("Pocha está en marcha. Ábrela en el navegador / Open it in a browser:")
+    for url in urls:
+        where = "este ordenador / this computer" if "127.0.0.1" in url else "móviles en la misma Wi-Fi / phones on the same Wi-Fi"
+        print(f"  {url}   ({where})")
+    if host in WILDCARD_HOSTS and len(urls) == 1:
+        print("  (No se ha encontrado la red local / No local network found.)")
+    print("Ctrl+C para parar / to stop.", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Apply the migrations, print the addresses to open, and serve until Ctrl+C."""
+    from waitress import serve
+
+    args = parse_args(argv)
+    app = create_app()
+    apply_migrations(app)
+    announce(args.host, args.port)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Pocha")
+
+
+if __name__ == "__main__":
+    main()

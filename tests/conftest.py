@@ -1,0 +1,75 @@
+"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner."""
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+AppFactory = Callable[..., Flask]
+_CSRF_INPUT = re.compile(r'name="csrf_token"[^>]*\svalue="([^"]+)"')
+
+
+def make_test_config(tmp_path: Path, **overrides: Any) -> dict[str, Any]:
+    """Return the settings of a test app: TESTING, a fixed key, a database file in tmp_path; CSRF stays on."""
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test-secret-key",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'pocha.sqlite3'}",
+        **overrides,
+    }
+
+
+@pytest.fixture
+def app_factory(tmp_path: Path) -> AppFactory:
+    """Build test apps with extra settings: `app_factory(WTF_CSRF_ENABLED=False)`; tables are created."""
+
+    def build(**overrides: Any) -> Flask:
+        """Create one app on tmp_path's database, with `overrides` on top of the test settings."""
+        app = create_app(make_test_config(tmp_path, **overrides), instance_path=tmp_path / "instance")
+        with app.app_context():
+            db.create_all()
+        return app
+
+    return build
+
+
+@pytest.fixture
+def app(app_factory: AppFactory) -> Iterator[Flask]:
+    """The app under test, CSRF protection on, on a fresh SQLite file."""
+    app = app_factory()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    """A test client for `app` (keeps cookies between requests)."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> FlaskCliRunner:
+    """A runner for `app`'s `flask` commands, e.g. runner.invoke(args=["db", "upgrade"])."""
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def csrf_token(client: FlaskClient) -> Callable[..., str]:
+    """Return a function giving a valid CSRF token for `client`, read from a page's form (default "/")."""
+
+    def token(page: str = "/") -> str:
+        """GET `page` with the client and return the CSRF token of its first form."""
+        html = client.get(page).get_data(as_text=True)
+        match = _CSRF_INPUT.search(html)
+        assert match, f"no CSRF token on {page}"
+        return match.group(1)
+
+    return token
