@@ -1,0 +1,73 @@
+"""Messages a player understands, and the engine's narrow exceptions that carry them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+
+def N_(template: str) -> str:
+    """Mark a message template for translation without translating it here."""
+    return template
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A sentence for the player: a Spanish template with ``%(name)s`` fields and their values.
+
+    ``str(message)`` is the Spanish text; the web layer translates ``template``
+    and fills it with ``params`` the same way.
+    """
+
+    template: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template % dict(self.params) if self.params else self.template
+
+    def render(self, translate: "Translator") -> str:
+        """The message in another language: ``translate`` maps a template to its translation."""
+        text = translate(self.template)
+        return text % dict(self.params) if self.params else text
+
+
+class Translator:
+    """Anything callable that turns a template into its translation (for typing only)."""
+
+    def __call__(self, template: str) -> str:  # pragma: no cover - protocol
+        """Translate one template."""
+        raise NotImplementedError
+
+
+class PochaError(ValueError):
+    """Base of every error the engine raises; ``message`` says what is wrong, for a player."""
+
+    def __init__(self, template: str, player: int | None = None, **params: str | int) -> None:
+        self.message: Final = Message(template, params)
+        self.player: Final = player
+        super().__init__(str(self.message))
+
+
+class InvalidCardError(PochaError):
+    """A card or a list of cards could not be read (notation like ``12E`` expected)."""
+
+
+class RulesError(PochaError):
+    """The chosen options do not make a playable game."""
+
+
+class BidError(PochaError):
+    """A bid is out of range, or is the dealer's forbidden bid."""
+
+
+class ForbiddenBidError(BidError):
+    """The last bidder asked for the number that would make the bids add up to the cards."""
+
+
+class IllegalPlayError(PochaError):
+    """A card that the rules of play do not allow at this moment (a renuncio)."""
+
+
+class RecordError(PochaError):
+    """A recorded hand does not add up: tricks, bids or players out of place."""

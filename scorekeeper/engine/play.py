@@ -1,0 +1,244 @@
+"""The play of the cards (el carteo): which cards are legal and why, who wins a trick, and the deal."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from .cards import CARDS, Card, Suit, deck, max_cards
+from .errors import N_, IllegalPlayError, Message, RecordError
+
+# Cards as bits: bit ``card.index`` (suit × 10 + strength). Masks make the rules a few integer operations.
+SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+#: ABOVE[i]: the cards of the same suit stronger than card i; ABOVE[-1] (no card yet) is every card.
+ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40)) + ((1 << 40) - 1,)
+
+# Why a set of cards is legal: one code per rule of RULES.md, "Play".
+LEAD, TRUMP_LED_BEAT, TRUMP_LED_ANY_TRUMP, TRUMP_LED_NONE = 0, 1, 2, 3
+FOLLOW_BEAT, FOLLOW_ANY, FOLLOW_AFTER_TRUMP = 4, 5, 6
+MUST_TRUMP, MUST_OVERTRUMP, CANNOT_OVERTRUMP, VOID_NO_TRUMP = 7, 8, 9, 10
+
+_REASONS: dict[int, str] = {
+    LEAD: N_("sales tú: echa la que quieras"),
+    TRUMP_LED_BEAT: N_("han arrastrado: debes echar triunfo y superar el %(rank)s"),
+    TRUMP_LED_ANY_TRUMP: N_("han arrastrado y no puedes superar el %(rank)s: echa cualquier triunfo"),
+    TRUMP_LED_NONE: N_("han arrastrado y no tienes triunfo: echa la que quieras"),
+    FOLLOW_BEAT: N_("debes asistir y superar el %(rank)s"),
+    FOLLOW_ANY: N_("debes asistir a %(suit)s; no puedes superar el %(rank)s: echa cualquiera de %(suit)s"),
+    FOLLOW_AFTER_TRUMP: N_("debes asistir a %(suit)s; como han fallado, vale cualquiera de %(suit)s"),
+    MUST_TRUMP: N_("no tienes %(suit)s: debes fallar"),
+    MUST_OVERTRUMP: N_("no tienes %(suit)s y han fallado: debes superar el %(trump_rank)s de triunfo"),
+    CANNOT_OVERTRUMP: N_("no puedes superar el triunfo: echa la que quieras"),
+    VOID_NO_TRUMP: N_("no tienes %(suit)s ni triunfo: echa la que quieras"),
+}
+
+
+def legal_mask(hand: int, led: int, best_led: int, best_trump: int, trump: int) -> tuple[int, int]:
+    """The legal cards of ``hand`` (a mask) and the rule that makes them so.
+
+    ``led`` is the suit index led (−1 when the table is empty), ``best_led`` and
+    ``best_trump`` the highest card index of the led suit and of trump on the
+    table (−1 for none), ``trump`` the trump suit index (−1 for none).
+    """
+    if led < 0:
+        return hand, LEAD
+    if led == trump:
+        trumps = hand & SUIT_MASK[trump]
+        if not trumps:
+            return hand, TRUMP_LED_NONE
+        over = trumps & ABOVE[best_trump]
+        return (over, TRUMP_LED_BEAT) if over else (trumps, TRUMP_LED_ANY_TRUMP)
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if best_trump >= 0:
+            return follow, FOLLOW_AFTER_TRUMP
+        over = follow & ABOVE[best_led]
+        return (over, FOLLOW_BEAT) if over else (follow, FOLLOW_ANY)
+    if trump >= 0:
+        trumps = hand & SUIT_MASK[trump]
+        if trumps:
+            if best_trump < 0:
+                return trumps, MUST_TRUMP
+            over = trumps & ABOVE[best_trump]
+            return (over, MUST_OVERTRUMP) if over else (hand, CANNOT_OVERTRUMP)
+    return hand, VOID_NO_TRUMP
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in deck order."""
+    return tuple(CARDS[i] for i in range(40) if mask >> i & 1)
+
+
+def step(led: int, best_led: int, best_trump: int, winner: int, index: int, position: int, trump: int) -> tuple[int, int, int, int]:
+    """A trick after card ``index`` is played as its ``position``-th card: the rule of who holds it.
+
+    The trick is (led suit, best card of that suit, best trump, position of the
+    card holding it), all −1 before the first card; ``trump`` is a suit index or −1.
+    """
+    suit = index // 10
+    if led < 0:
+        return suit, index, index if suit == trump else -1, position
+    if suit == trump:
+        if index > best_trump:
+            return led, best_led, index, position
+    elif suit == led and best_trump < 0 and index > best_led:
+        return led, index, -1, position
+    return led, best_led, best_trump, winner
+
+
+@dataclass(frozen=True, slots=True)
+class TrickState:
+    """Where a trick stands: the suit led, the best cards so far and who holds the trick (−1: none yet)."""
+
+    led: int = -1
+    best_led: int = -1
+    best_trump: int = -1
+    winner: int = -1
+
+    @classmethod
+    def of(cls, table: Sequence[Card], trump: Suit | None) -> TrickState:
+        """The state after ``table`` (cards in the order played) with ``trump``."""
+        t = trump.index if trump is not None else -1
+        led = best_led = best_trump = winner = -1
+        for position, card in enumerate(table):
+            led, best_led, best_trump, winner = step(led, best_led, best_trump, winner, card.index, position, t)
+        return cls(led, best_led, best_trump, winner)
+
+    def after(self, index: int, position: int, trump: int) -> TrickState:
+        """The state once card ``index`` is played as the trick's ``position``-th card."""
+        return TrickState(*step(self.led, self.best_led, self.best_trump, self.winner, index, position, trump))
+
+
+def _check_table(hand: Sequence[Card], table: Sequence[Card]) -> None:
+    seen = set(hand)
+    if len(seen) != len(hand):
+        raise RecordError(N_("Una carta está repetida en la mano"))
+    if seen & set(table) or len(set(table)) != len(table):
+        raise RecordError(N_("Una carta no puede estar a la vez en la mano y en la mesa"))
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The cards a player may play now, and why, in the words of the rules."""
+
+    legal: frozenset[Card]
+    reason: Message
+    rule: int
+
+
+def ruling(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None) -> Ruling:
+    """The legal cards of ``hand`` with ``table`` already played (in order), and the reason."""
+    _check_table(hand, table)
+    if not hand:
+        raise RecordError(N_("No te quedan cartas"))
+    state = TrickState.of(table, trump)
+    t = trump.index if trump is not None else -1
+    mask, rule = legal_mask(mask_of(hand), state.led, state.best_led, state.best_trump, t)
+    params: dict[str, str | int] = {}
+    if state.led >= 0:
+        params["suit"] = Suit(_SUIT_LETTERS[state.led]).spanish
+        best = state.best_trump if state.led == t else state.best_led
+        params["rank"] = CARDS[best].rank
+        if state.best_trump >= 0:
+            params["trump_rank"] = CARDS[state.best_trump].rank
+    return Ruling(frozenset(cards_of(mask)), Message(_REASONS[rule], params), rule)
+
+
+_SUIT_LETTERS = "OCEB"
+
+
+def legal_plays(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None) -> frozenset[Card]:
+    """The cards of ``hand`` that may be played on ``table`` (cards in the order played); never empty."""
+    return ruling(hand, table, trump).legal
+
+
+def check_play(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None, card: Card) -> None:
+    """Raise ``IllegalPlayError`` (a renuncio) unless ``card`` may be played now, saying the rule."""
+    if card not in hand:
+        raise IllegalPlayError(N_("No tienes el %(card)s"), card=str(card))
+    decision = ruling(hand, table, trump)
+    if card not in decision.legal:
+        raise IllegalPlayError(N_("No puedes echar el %(card)s: %(reason)s"), card=str(card), reason=str(decision.reason))
+
+
+def trick_winner(table: Sequence[Card], trump: Suit | None) -> int:
+    """The position in ``table`` of the card that takes the trick: highest trump, else highest of the suit led."""
+    if not table:
+        raise RecordError(N_("No hay cartas en la mesa"))
+    if len(set(table)) != len(table):
+        raise RecordError(N_("Una carta está repetida en la mesa"))
+    return TrickState.of(table, trump).winner
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A dealt hand: each seat's cards (in the order received), the card turned and the trump."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None
+    trump: Suit | None
+    dealer: int
+    from_dealer: bool
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return len(self.hands)
+
+
+def deal_order(players: int, cards: int, dealer: int) -> list[int]:
+    """Seats receiving each card in turn: one at a time, from the player after the dealer."""
+    return [(dealer + 1 + i) % players for i in range(players * cards)]
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A new list of ``cards`` in random order (Fisher–Yates, driven by ``rng.random``)."""
+    pack = list(cards)
+    draw = rng.random
+    for i in range(len(pack) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def deal_cards(
+    players: int,
+    cards: int,
+    dealer: int,
+    rng: random.Random,
+    *,
+    trump_turned: bool = True,
+    fixed_trump: Suit | None = None,
+) -> Deal:
+    """Shuffle with ``rng`` and deal ``cards`` to each of ``players`` seats, one at a time.
+
+    The next card is turned for trump; when every card is dealt, the dealer's
+    last card shows it. ``trump_turned=False`` (sin triunfo, subastado) turns no
+    card; ``fixed_trump`` (mano de oro) sets the trump whatever is turned.
+    """
+    top = max_cards(players)
+    if isinstance(cards, bool) or not 1 <= cards <= top:
+        raise RecordError(N_("Con %(players)s jugadores se reparten de 1 a %(top)s cartas"), players=players, top=top)
+    if not 0 <= dealer < players:
+        raise RecordError(N_("El que reparte debe ser uno de los jugadores"))
+    pack = shuffled(deck(players), rng)
+    used = players * cards
+    hands: list[tuple[Card, ...]] = [()] * players
+    for k in range(players):
+        hands[(dealer + 1 + k) % players] = tuple(pack[k:used:players])
+    turned: Card | None = None
+    from_dealer = False
+    if trump_turned:
+        from_dealer = used == len(pack)
+        turned = pack[used - 1] if from_dealer else pack[used]
+    trump = fixed_trump if fixed_trump is not None else (turned.suit if turned is not None else None)
+    return Deal(tuple(hands), turned, trump, dealer, from_dealer)

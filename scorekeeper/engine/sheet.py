@@ -1,0 +1,195 @@
+"""The score sheet: recorded hands checked against the rules, points and running totals, and what comes next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .bidding import auction_winner, check_bids
+from .cards import Suit, check_players
+from .errors import N_, RecordError
+from .rules import HandKind, Rules
+from .schedule import HandPlan, extra_hand, schedule
+from .scoring import points
+from .standings import Standings, standings
+
+MAX_RENUNCIOS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """What the table said and did in one hand, each tuple by seat.
+
+    ``auction`` holds the subastado offers (by seat), ``None`` in other hands;
+    ``renuncios`` counts each player's renuncios (empty: none).
+    """
+
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    trump: Suit | None
+    renuncios: tuple[int, ...] = ()
+    auction: tuple[int, ...] | None = None
+
+    def renuncios_of(self, seat: int) -> int:
+        """How many renuncios ``seat`` committed in this hand."""
+        return self.renuncios[seat] if self.renuncios else 0
+
+
+def bid_order(plan: HandPlan, auction: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Seats in the order their bids count: la mano to the dealer, or in subastado the winner and then the rest."""
+    if plan.kind is HandKind.SUBASTADO and auction is not None:
+        won = auction_winner(auction, plan.dealer)
+        return (won.winner, *won.rebid_order)
+    return plan.bidding_order
+
+
+def leader(plan: HandPlan, auction: Sequence[int] | None = None) -> int:
+    """The seat that leads the first trick: la mano, or the subastado's winner."""
+    return bid_order(plan, auction)[0]
+
+
+def _is_count(value: object, top: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
+
+
+def check_trump(plan: HandPlan, trump: Suit | None) -> None:
+    """Raise ``RecordError`` unless ``trump`` fits the kind of hand (oros in mano de oro, none in sin triunfo)."""
+    if plan.kind is HandKind.SIN_TRIUNFO:
+        if trump is not None:
+            raise RecordError(N_("La mano %(number)s se juega sin triunfo"), number=plan.number)
+    elif trump is None:
+        raise RecordError(N_("Falta la pinta de la mano %(number)s"), number=plan.number)
+    elif plan.kind is HandKind.MANO_DE_ORO and trump is not Suit.OROS:
+        raise RecordError(N_("La mano %(number)s es mano de oro: pintan oros"), number=plan.number)
+
+
+def check_auction(plan: HandPlan, auction: Sequence[int] | None) -> None:
+    """Raise ``RecordError`` unless the subastado offers are there (only in subastado) and in range."""
+    if plan.kind is not HandKind.SUBASTADO:
+        if auction is not None:
+            raise RecordError(N_("Solo hay subasta en el subastado"))
+        return
+    if auction is None or len(auction) != plan.players:
+        raise RecordError(N_("Falta la subasta de la mano %(number)s"), number=plan.number)
+    if not all(_is_count(offer, plan.cards) for offer in auction):
+        raise RecordError(N_("En la subasta se piden de 0 a %(cards)s bazas"), cards=plan.cards)
+
+
+def check_record(plan: HandPlan, record: HandRecord, rules: Rules, names: Sequence[str] = ()) -> None:
+    """Raise a ``PochaError`` unless ``record`` is a complete, lawful result of hand ``plan``."""
+    n = plan.players
+    if len(record.bids) != n or len(record.tricks) != n:
+        raise RecordError(N_("Faltan apuestas o bazas de algún jugador"))
+    if record.renuncios and (len(record.renuncios) != n or not all(_is_count(r, MAX_RENUNCIOS) for r in record.renuncios)):
+        raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
+    check_trump(plan, record.trump)
+    check_auction(plan, record.auction)
+    order = bid_order(plan, record.auction)
+    check_bids(plan.cards, [record.bids[seat] for seat in order], order, rules, names)
+    if record.auction is not None and record.bids[order[0]] != record.auction[order[0]]:
+        raise RecordError(N_("Quien gana la subasta mantiene su apuesta de %(bid)s"), bid=record.auction[order[0]])
+    for seat, won in enumerate(record.tricks):
+        if not _is_count(won, plan.cards):
+            raise RecordError(N_("Las bazas de cada jugador van de 0 a %(cards)s"), player=seat, cards=plan.cards)
+    total = sum(record.tricks)
+    if total != plan.cards:
+        raise RecordError(
+            N_("Las bazas suman %(total)s y en esta mano hay %(cards)s"), total=total, cards=plan.cards
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One line of the paper sheet: the hand, what was recorded, each player's points and running total."""
+
+    plan: HandPlan
+    record: HandRecord
+    multiplier: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @property
+    def made(self) -> tuple[bool, ...]:
+        """Whether each seat took exactly the tricks bid."""
+        return tuple(b == t for b, t in zip(self.record.bids, self.record.tricks))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A game as the paper sheet shows it, plus the standings and the hand to play next."""
+
+    players: tuple[str, ...]
+    rules: Rules
+    first_dealer: int
+    plans: tuple[HandPlan, ...]
+    rows: tuple[SheetRow, ...]
+    totals: tuple[int, ...]
+    missed: tuple[int, ...]
+    standings: Standings
+    next_hand: HandPlan | None
+
+    @property
+    def finished(self) -> bool:
+        """True once every hand is played and one player is alone in first place."""
+        return self.next_hand is None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat when the game is over."""
+        return self.standings.leader if self.finished else None
+
+    @property
+    def hands_total(self) -> int:
+        """Hands in the game so far: the schedule plus any extra hands started."""
+        return max(len(self.plans), len(self.rows) + (1 if self.next_hand is not None else 0))
+
+
+def hand_plan(players: int, first_dealer: int, rules: Rules, number: int) -> HandPlan:
+    """Hand ``number`` of the game: from the schedule, or a tie-break hand past its end."""
+    plans = schedule(players, first_dealer, rules)
+    if number <= len(plans):
+        return plans[number - 1]
+    return extra_hand(players, first_dealer, number, rules)
+
+
+def score_sheet(
+    rules: Rules,
+    players: Sequence[str],
+    first_dealer: int,
+    records: Sequence[HandRecord],
+) -> ScoreSheet:
+    """Check every recorded hand, in order, and compute points, totals, missed bids and standings.
+
+    Raises ``RecordError`` (naming the hand) when a record breaks a rule, or when
+    hands are recorded after the game was already won.
+    """
+    names = tuple(players)
+    n = len(names)
+    check_players(n)
+    plans = schedule(n, first_dealer, rules)
+    totals = [0] * n
+    missed = [0] * n
+    rows: list[SheetRow] = []
+    for number, record in enumerate(records, start=1):
+        if number > len(plans) and not standings(totals, missed).needs_extra_hand:
+            raise RecordError(N_("La partida ya ha terminado: sobra la mano %(number)s"), number=number)
+        plan = plans[number - 1] if number <= len(plans) else extra_hand(n, first_dealer, number, rules)
+        check_record(plan, record, rules, names)
+        multiplier = rules.multiplier(record.trump)
+        hand = tuple(
+            points(rules, plan.cards, record.trump, record.bids[s], record.tricks[s], record.renuncios_of(s))
+            for s in range(n)
+        )
+        for s in range(n):
+            totals[s] += hand[s]
+            missed[s] += record.bids[s] != record.tricks[s]
+        rows.append(SheetRow(plan, record, multiplier, hand, tuple(totals)))
+    table = standings(totals, missed)
+    played = len(rows)
+    if played < len(plans):
+        upcoming: HandPlan | None = plans[played]
+    elif table.needs_extra_hand:
+        upcoming = extra_hand(n, first_dealer, played + 1, rules)
+    else:
+        upcoming = None
+    return ScoreSheet(names, rules, first_dealer, plans, tuple(rows), tuple(totals), tuple(missed), table, upcoming)
