@@ -55,9 +55,11 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages: one blueprint per capability."""
+    from scorekeeper.games import bp as games_bp
     from scorekeeper.main import bp as main_bp
 
     app.register_blueprint(main_bp)
+    app.register_blueprint(games_bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -1,14 +1,16 @@
 """What Pocha stores: the tables, typed with Mapped[...] (facts only; the engine derives scores)."""
 
 import sqlite3
+from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import Base, db
 
-__all__ = ["Base", "db"]
+__all__ = ["Base", "Correction", "Game", "Hand", "Player", "db", "utcnow"]
 
 
 @event.listens_for(Engine, "connect")
@@ -18,3 +20,89 @@ def _enforce_sqlite_foreign_keys(dbapi_connection: Any, connection_record: Any) 
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+def utcnow() -> datetime:
+    """The current time in UTC, as stored in the database."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    """A game at a table: who plays, the agreed rules and the first dealer.
+
+    The address carries an unguessable token; only its SHA-256 is stored.
+    """
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    preset: Mapped[str] = mapped_column(String(32))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    first_dealer: Mapped[int]
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None]
+
+    players: Mapped[list["Player"]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list["Hand"]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+    corrections: Mapped[list["Correction"]] = relationship(
+        back_populates="game", order_by="Correction.id", cascade="all, delete-orphan"
+    )
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    """A player of a game, at seat 0…N−1 in the order play goes round the table."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Hand(db.Model):  # type: ignore[name-defined,misc]
+    """What the table said and did in one hand; lists are by seat, ``None`` where not yet said.
+
+    ``trump`` is a suit letter, ``"-"`` for a hand without trump, ``None`` while unknown.
+    A hand counts on the sheet once ``complete``.
+    """
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    trump: Mapped[str | None] = mapped_column(String(1))
+    auction: Mapped[list[int | None] | None] = mapped_column(JSON)
+    bids: Mapped[list[int | None]] = mapped_column(JSON)
+    tricks: Mapped[list[int | None]] = mapped_column(JSON)
+    renuncios: Mapped[list[int]] = mapped_column(JSON)
+    complete: Mapped[bool] = mapped_column(default=False)
+    completed_at: Mapped[datetime | None]
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+
+
+class Correction(db.Model):  # type: ignore[name-defined,misc]
+    """A change made to a saved hand: which hand, when, and each value before and after."""
+
+    __tablename__ = "correction"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int]
+    made_at: Mapped[datetime] = mapped_column(default=utcnow)
+    changes: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+    game: Mapped[Game] = relationship(back_populates="corrections")

@@ -30,7 +30,10 @@ def test_pages_load_nothing_from_elsewhere_and_inline_nothing(client: FlaskClien
     for path in ["/", "/no-existe"]:
         html = client.get(path).get_data(as_text=True)
         assert not re.search(r"""(src|href|action)=["'](https?:)?//""", html), path
-        assert "<script" not in html and "<style" not in html and " style=" not in html, path
+        assert "<style" not in html and " style=" not in html, path
+        for script in re.findall(r"<script[^>]*>(.*?)</script>", html, re.S):
+            assert script.strip() == "", f"inline script on {path}"
+        assert all(src.startswith("/static/") for src in re.findall(r'<script[^>]*src="([^"]*)"', html)), path
 
 
 def test_stylesheet_uses_no_outside_resource(client: FlaskClient) -> None:

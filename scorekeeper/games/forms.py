@@ -1,0 +1,226 @@
+"""Forms of the games blueprint: shape checks only; every rule is asked of the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import FieldList, IntegerField, SelectField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+
+from scorekeeper.engine import (
+    CUSTOM_PRESET,
+    MAX_PLAYERS,
+    PRESETS,
+    HandKind,
+    Multipliers,
+    Ones,
+    PochaError,
+    Rules,
+    Special,
+    TieBreak,
+    check_players,
+    preset_rules,
+    schedule,
+)
+from scorekeeper.i18n import engine_message
+
+NAME_MAX = 20
+RANDOM_DEALER = "azar"
+AS_PRESET = ""  # an option left "as the rules say"
+
+YES_NO = [(AS_PRESET, _l("Según las reglas")), ("1", _l("Sí")), ("0", _l("No"))]
+ONES = [
+    (AS_PRESET, _l("Según las reglas")),
+    (Ones.FULL_TURN.value, _l("Una vuelta (una por jugador)")),
+    (Ones.SINGLE.value, _l("Una sola")),
+    (Ones.NONE.value, _l("Ninguna")),
+]
+MULTIPLIERS = [
+    (AS_PRESET, _l("Según las reglas")),
+    (Multipliers.NONE.value, _l("No: todos los palos igual")),
+    (Multipliers.COPAS2_OROS3.value, _l("Copas ×2 y oros ×3")),
+    (Multipliers.OROS2.value, _l("Solo oros ×2")),
+]
+TIE_BREAK = [
+    (AS_PRESET, _l("Según las reglas")),
+    (TieBreak.ALL_CARDS.value, _l("Con todas las cartas")),
+    (TieBreak.ONE_CARD.value, _l("Con una carta")),
+]
+SPECIAL_LABELS = {
+    HandKind.INDIAS: _l("Indias"),
+    HandKind.SUBASTADO: _l("Subastado"),
+    HandKind.MANO_DE_ORO: _l("Mano de oro"),
+    HandKind.SIN_TRIUNFO: _l("Sin triunfo"),
+}
+
+
+def preset_choices() -> list[tuple[str, Any]]:
+    """The named rule sets players can pick, then "a medida"."""
+    return [(key, _l(preset.name)) for key, preset in PRESETS.items()] + [(CUSTOM_PRESET, _l("A medida"))]
+
+
+def _sizes(text: str) -> tuple[int, ...]:
+    parts = text.replace(",", " ").split()
+    if not all(part.isdigit() for part in parts):
+        raise ValidationError(_l("Escribe solo números separados por espacios, como 1 2 3 3 2 1"))
+    return tuple(int(part) for part in parts)
+
+
+class NewGameForm(FlaskForm):
+    """Players in the order play goes round, the first dealer, the preset and every option under "más opciones"."""
+
+    names = FieldList(StringField(_l("Jugador")), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    first_dealer = SelectField(_l("Reparte primero"), default=RANDOM_DEALER)
+    preset = SelectField(_l("Reglas"), default="clasica")
+
+    opening_ones = SelectField(_l("Manos de una carta al empezar"), choices=ONES, default=AS_PRESET)
+    climb = SelectField(_l("Subir de dos cartas al máximo"), choices=YES_NO, default=AS_PRESET)
+    max_hands = IntegerField(_l("Manos con el máximo de cartas (vacío: una vuelta)"), validators=[Optional(), NumberRange(1, 40)])
+    descend = SelectField(_l("Bajar después del máximo"), choices=YES_NO, default=AS_PRESET)
+    closing_ones = SelectField(_l("Manos de una carta al final"), choices=ONES, default=AS_PRESET)
+    custom_sizes = StringField(_l("Lista de manos a medida (cartas de cada mano)"))
+    forbidden_in_one_card_hands = SelectField(_l("Apuesta obligada también en manos de una carta"), choices=YES_NO, default=AS_PRESET)
+    multipliers = SelectField(_l("Multiplicar por el palo de triunfo"), choices=MULTIPLIERS, default=AS_PRESET)
+    pocha_bonus = SelectField(_l("«La pocha»: pedirlas todas (5 o más) y hacerlas vale 100"), choices=YES_NO, default=AS_PRESET)
+    renuncio_penalty = IntegerField(_l("Puntos por renuncio"), validators=[Optional(), NumberRange(0, 1000)])
+    exact_base = IntegerField(_l("Puntos por acertar"), validators=[Optional(), NumberRange(0, 1000)])
+    exact_per_trick = IntegerField(_l("Puntos por baza acertada"), validators=[Optional(), NumberRange(0, 1000)])
+    miss_per_trick = IntegerField(_l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)])
+    tie_break = SelectField(_l("Mano de desempate"), choices=TIE_BREAK, default=AS_PRESET)
+    indias = StringField(_l("Indias"))
+    subastado = StringField(_l("Subastado"))
+    mano_de_oro = StringField(_l("Mano de oro"))
+    sin_triunfo = StringField(_l("Sin triunfo"))
+
+    SPECIAL_FIELDS = {
+        "indias": HandKind.INDIAS,
+        "subastado": HandKind.SUBASTADO,
+        "mano_de_oro": HandKind.MANO_DE_ORO,
+        "sin_triunfo": HandKind.SIN_TRIUNFO,
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.preset.choices = preset_choices()
+        self.rules: Rules | None = None
+        self.rules_error: str | None = None
+        self.refresh_dealers()
+
+    # --- names ---------------------------------------------------------------------------------
+
+    def player_names(self) -> list[str]:
+        """The names typed, blanks left out, spaces tidied."""
+        return [" ".join((entry.data or "").split()) for entry in self.names.entries if (entry.data or "").strip()]
+
+    def refresh_dealers(self) -> None:
+        """Offer "at random" and each seat as the first dealer, by name once typed."""
+        names = self.player_names()
+        self.first_dealer.choices = [(RANDOM_DEALER, _l("Al azar"))] + [
+            (str(i), names[i] if i < len(names) else _l("Jugador %(n)s", n=i + 1)) for i in range(MAX_PLAYERS)
+        ]
+
+    def move(self, index: int, step: int) -> None:
+        """Move the name at ``index`` one place up (``step`` −1) or down (+1), keeping blanks at the end."""
+        names = self.player_names()
+        other = index + step
+        if 0 <= index < len(names) and 0 <= other < len(names):
+            names[index], names[other] = names[other], names[index]
+        for entry, name in zip(self.names.entries, names + [""] * MAX_PLAYERS):
+            entry.data = name
+            entry.raw_data = [name]
+        self.refresh_dealers()
+
+    def validate_names(self, field: FieldList) -> None:
+        """From 3 to 8 names, none too long, no two alike."""
+        names = self.player_names()
+        for name in names:
+            if len(name) > NAME_MAX:
+                raise ValidationError(_l("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX))
+        try:
+            check_players(len(names))
+        except PochaError as error:
+            raise ValidationError(engine_message(error.message)) from None
+        seen: set[str] = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise ValidationError(_l("«%(name)s» está repetido: poned nombres distintos", name=name))
+            seen.add(name.casefold())
+
+    def validate_first_dealer(self, field: SelectField) -> None:
+        """At random, or one of the players."""
+        if field.data != RANDOM_DEALER and not (str(field.data).isdigit() and int(field.data) < len(self.player_names())):
+            raise ValidationError(_l("Elige quién reparte primero"))
+
+    def validate_custom_sizes(self, field: StringField) -> None:
+        """Numbers only; the engine checks they fit the table."""
+        if field.data and field.data.strip():
+            _sizes(field.data)
+
+    # --- rules ---------------------------------------------------------------------------------
+
+    def chosen_rules(self) -> Rules:
+        """The preset with every option the table changed; raises ``PochaError`` when they make no game."""
+        changes: dict[str, Any] = {}
+        for name in ("opening_ones", "closing_ones"):
+            if getattr(self, name).data:
+                changes[name] = Ones(getattr(self, name).data)
+        for name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus"):
+            if getattr(self, name).data:
+                changes[name] = getattr(self, name).data == "1"
+        if self.multipliers.data:
+            changes["multipliers"] = Multipliers(self.multipliers.data)
+        if self.tie_break.data:
+            changes["tie_break"] = TieBreak(self.tie_break.data)
+        for name in ("max_hands", "renuncio_penalty", "exact_base", "exact_per_trick", "miss_per_trick"):
+            if getattr(self, name).data is not None:
+                changes[name] = getattr(self, name).data
+        if self.custom_sizes.data and self.custom_sizes.data.strip():
+            changes["custom_sizes"] = _sizes(self.custom_sizes.data)
+        specials = []
+        for name, kind in self.SPECIAL_FIELDS.items():
+            where = (getattr(self, name).data or "").strip().lower()
+            if not where:
+                continue
+            if where in ("fin", "final", "end", "0"):
+                specials.append(Special(kind, None))
+            elif where.isdigit():
+                specials.append(Special(kind, int(where)))
+            else:
+                raise ValidationError(_l("%(kind)s: escribe el número de la mano, o «fin»", kind=SPECIAL_LABELS[kind]))
+        if specials:
+            changes["specials"] = tuple(specials)
+        return preset_rules(self.preset.data or "clasica", **changes)
+
+    def check_rules(self, players: int) -> Rules | None:
+        """Build the rules and the schedule for ``players``; keep the reason in ``rules_error`` when they fail."""
+        try:
+            rules = self.chosen_rules()
+            schedule(players, 0, rules)
+        except ValidationError as error:
+            self.rules_error = str(error)
+            return None
+        except PochaError as error:
+            self.rules_error = engine_message(error.message)
+            return None
+        self.rules = rules
+        return rules
+
+
+class CorrectionForm(FlaskForm):
+    """Every value of a saved hand, to put right: trump, and per player bid, tricks, renuncios (and auction offer)."""
+
+    trump = SelectField(_l("Pinta"))
+    bids = FieldList(IntegerField(validators=[Optional()]), min_entries=3, max_entries=MAX_PLAYERS)
+    tricks = FieldList(IntegerField(validators=[Optional()]), min_entries=3, max_entries=MAX_PLAYERS)
+    renuncios = FieldList(IntegerField(validators=[Optional()]), min_entries=3, max_entries=MAX_PLAYERS)
+    offers = FieldList(IntegerField(validators=[Optional()]), min_entries=0, max_entries=MAX_PLAYERS)
+
+
+class StepForm(FlaskForm):
+    """One tap on the game page: which hand it was for, which player, which value."""
+
+    hand = IntegerField(validators=[InputRequired(), NumberRange(1, 999)])
+    seat = IntegerField(validators=[Optional(), NumberRange(0, MAX_PLAYERS - 1)])
+    value = StringField(validators=[Optional()])

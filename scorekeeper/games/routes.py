@@ -1,0 +1,282 @@
+"""Views of the games blueprint: thin: parse the form, ask the engine through ``state``, save, redirect."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from scorekeeper.engine import MAX_PLAYERS, HandKind, HandRecord, PochaError, Suit, schedule
+from scorekeeper.extensions import db
+from scorekeeper.games import bp, state
+from scorekeeper.games.forms import RANDOM_DEALER, CorrectionForm, NewGameForm, StepForm
+from scorekeeper.games.phone import remember
+from scorekeeper.i18n import engine_message
+from scorekeeper.models import Game, Hand
+
+PREVIEW_PLAYERS = 4
+
+
+# --- a new game ------------------------------------------------------------------------------
+
+
+@bp.route("/partidas/nueva", methods=["GET", "POST"])
+def new_game() -> Response | str | tuple[str, int]:
+    """Names, first dealer and rules; the schedule they make is shown before starting."""
+    form = NewGameForm()
+    action = request.form.get("action", "start") if request.method == "POST" else ""
+    if action.startswith(("up-", "down-")):
+        where, _sep, index = action.partition("-")
+        if index.isdigit():
+            form.move(int(index), -1 if where == "up" else 1)
+        return _new_game_page(form)
+    if action == "start" and form.validate_on_submit():
+        names = form.player_names()
+        rules = form.check_rules(len(names))
+        if rules is not None:
+            dealer = (
+                random.SystemRandom().randrange(len(names))
+                if form.first_dealer.data == RANDOM_DEALER
+                else int(form.first_dealer.data)
+            )
+            game, token = state.create_game(names, dealer, form.preset.data, rules)
+            db.session.commit()
+            remember(token)
+            flash(_("¡A jugar! Reparte %(name)s.", name=names[dealer]), "success")
+            return redirect(url_for("games.play", token=token), 303)
+    elif action == "preview":
+        form.validate()
+    status = 422 if request.method == "POST" and action == "start" else 200
+    return _new_game_page(form), status
+
+
+def _new_game_page(form: NewGameForm) -> str:
+    """The new-game page with the schedule the current choices make."""
+    count = len(form.player_names())
+    players = count if 3 <= count <= MAX_PLAYERS else PREVIEW_PLAYERS
+    rules = form.check_rules(players)
+    plans = schedule(players, 0, rules) if rules is not None else ()
+    return render_template("games/new.html", form=form, plans=plans, preview_players=players)
+
+
+# --- the game page ---------------------------------------------------------------------------
+
+
+def _game_or_404(token: str) -> Game:
+    game = state.find_game(token)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _render_game(game: Game, token: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The game page: the hand being played, the sheet, the standings and the history."""
+    sheet = state.sheet_of(game)
+    turn = state.current_turn(game, sheet)
+    return (
+        render_template(
+            "games/game.html",
+            game=game,
+            token=token,
+            sheet=sheet,
+            turn=turn,
+            names=state.names_of(game),
+            rules=state.rules_of(game),
+            error=error,
+            Suit=Suit,
+            HandKind=HandKind,
+        ),
+        status,
+    )
+
+
+@bp.get("/p/<token>")
+def play(token: str) -> tuple[str, int]:
+    """Show the game: who deals, the hand being played and the score sheet."""
+    game = _game_or_404(token)
+    remember(token)
+    return _render_game(game, token)
+
+
+class InputError(Exception):
+    """A value that is not what the step needs (not a number, missing)."""
+
+
+def _number(form: StepForm, what: str) -> int:
+    raw = (form.value.data or "").strip()
+    if not raw.isdigit():
+        raise InputError(_("«%(value)s» no es un número válido de %(what)s", value=raw, what=what))
+    return int(raw)
+
+
+def _seat(form: StepForm) -> int:
+    if form.seat.data is None:
+        raise InputError(_("Falta el jugador"))
+    return int(form.seat.data)
+
+
+def _step(token: str, apply: Callable[[Game, StepForm], None], anchor: str = "mano") -> Response | tuple[str, int]:
+    """Check a tap, apply it through ``state``, commit and go back to the game (303); on error save nothing."""
+    game = _game_or_404(token)
+    form = StepForm()
+    if not form.validate():
+        return _render_game(game, token, _("Ese dato no vale: vuelve a intentarlo desde esta pantalla."), 400)
+    try:
+        apply(game, form)
+        db.session.commit()
+    except state.StaleHandError as stale:
+        db.session.rollback()
+        flash(engine_message(stale.message), "info")
+    except PochaError as error:
+        db.session.rollback()
+        return _render_game(_game_or_404(token), token, engine_message(error.message), 422)
+    except InputError as error:
+        db.session.rollback()
+        return _render_game(_game_or_404(token), token, str(error), 422)
+    return redirect(url_for("games.play", token=token, _anchor=anchor), 303)
+
+
+@bp.post("/p/<token>/pinta")
+def trump(token: str) -> Response | tuple[str, int]:
+    """Say the trump of the hand."""
+
+    def apply(game: Game, form: StepForm) -> None:
+        letter = (form.value.data or "").strip().upper()
+        if letter != state.NO_TRUMP and letter not in {s.value for s in Suit}:
+            raise InputError(_("Elige oros, copas, espadas o bastos"))
+        state.set_trump(game, form.hand.data, letter)
+
+    return _step(token, apply)
+
+
+@bp.post("/p/<token>/subasta")
+def offer(token: str) -> Response | tuple[str, int]:
+    """Say one player's offer in the subastado auction."""
+    return _step(token, lambda game, form: state.add_offer(game, form.hand.data, _seat(form), _number(form, _("bazas"))))
+
+
+@bp.post("/p/<token>/apuesta")
+def bid(token: str) -> Response | tuple[str, int]:
+    """Say one player's bid."""
+    return _step(
+        token,
+        lambda game, form: state.add_bid(game, form.hand.data, _seat(form), _number(form, _("bazas")), state.names_of(game)),
+    )
+
+
+@bp.post("/p/<token>/bazas")
+def tricks(token: str) -> Response | tuple[str, int]:
+    """Say how many tricks one player took."""
+    return _step(token, lambda game, form: state.set_tricks(game, form.hand.data, _seat(form), _number(form, _("bazas"))))
+
+
+@bp.post("/p/<token>/renuncio")
+def renuncio(token: str) -> Response | tuple[str, int]:
+    """Put a renuncio on a player in this hand, or take it off."""
+    return _step(
+        token,
+        lambda game, form: state.add_renuncio(game, form.hand.data, _seat(form), -1 if form.value.data == "-1" else 1),
+    )
+
+
+@bp.post("/p/<token>/deshacer")
+def undo(token: str) -> Response | tuple[str, int]:
+    """Take back the last thing said in this hand."""
+    return _step(token, lambda game, form: state.undo(game, form.hand.data))
+
+
+@bp.post("/p/<token>/guardar")
+def save(token: str) -> Response | tuple[str, int]:
+    """Close the hand and put it on the sheet."""
+
+    def apply(game: Game, form: StepForm) -> None:
+        sheet = state.save_hand(game, form.hand.data)
+        flash(_("Mano %(number)s guardada.", number=form.hand.data), "success")
+        if sheet.finished:
+            flash(_("¡Fin de la partida!"), "success")
+
+    return _step(token, apply, anchor="hoja")
+
+
+# --- corrections -----------------------------------------------------------------------------
+
+
+def _fill_correction(form: CorrectionForm, hand: Hand, players: int) -> None:
+    """Put the saved values into an unsubmitted correction form."""
+    form.trump.data = hand.trump
+    for name, values in (("bids", hand.bids), ("tricks", hand.tricks), ("renuncios", hand.renuncios)):
+        field = getattr(form, name)
+        for entry, value in zip(field.entries, values):
+            entry.data = value
+    if hand.auction is not None:
+        for entry, value in zip(form.offers.entries, hand.auction):
+            entry.data = value
+
+
+def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -> HandRecord:
+    """The corrected hand as an engine record; a missing value raises ``InputError``."""
+
+    def values(field_name: str, what: str) -> tuple[int, ...]:
+        out = []
+        for seat, entry in enumerate(getattr(form, field_name).entries[: len(names)]):
+            if entry.data is None:
+                raise InputError(_("Falta %(what)s de %(name)s", what=what, name=names[seat]))
+            out.append(int(entry.data))
+        return tuple(out)
+
+    renuncios = tuple(int(e.data or 0) for e in form.renuncios.entries[: len(names)])
+    auction = values("offers", _("la oferta")) if kind is HandKind.SUBASTADO else None
+    return HandRecord(
+        bids=values("bids", _("la apuesta")),
+        tricks=values("tricks", _("las bazas")),
+        trump=state.trump_of(form.trump.data),
+        renuncios=renuncios,
+        auction=auction,
+    )
+
+
+@bp.route("/p/<token>/mano/<int:number>/corregir", methods=["GET", "POST"])
+def correct(token: str, number: int) -> Response | tuple[str, int]:
+    """Put right a saved hand: every later total follows, and the change is kept in the history."""
+    game = _game_or_404(token)
+    hand = state.hand_row(game, number)
+    if hand is None or not hand.complete:
+        abort(404)
+    names = state.names_of(game)
+    players = len(names)
+    sheet = state.sheet_of(game)
+    row = sheet.rows[number - 1]
+    form = CorrectionForm(
+        bids=[None] * players, tricks=[None] * players, renuncios=[0] * players,
+        offers=[None] * players if hand.auction is not None else [],
+    )
+    form.trump.choices = [(s.value, s.spanish.capitalize()) for s in Suit] + [(state.NO_TRUMP, _("Sin triunfo"))]
+    error: str | None = None
+    status = 200
+    if request.method == "GET":
+        _fill_correction(form, hand, players)
+    elif form.validate_on_submit():
+        try:
+            record = _record_from(form, names, row.plan.kind)
+            changes = state.correct_hand(game, number, record)
+            db.session.commit()
+        except (PochaError, InputError) as problem:
+            db.session.rollback()
+            error = engine_message(problem.message) if isinstance(problem, PochaError) else str(problem)
+            status = 422
+        else:
+            if changes:
+                flash(_("Mano %(number)s corregida: los totales siguientes se han recalculado.", number=number), "success")
+            else:
+                flash(_("No había nada que cambiar en la mano %(number)s.", number=number), "info")
+            return redirect(url_for("games.play", token=token, _anchor="hoja"), 303)
+    else:
+        error = _("Revisa los números: solo valen números enteros.")
+        status = 422
+    return (
+        render_template("games/correct.html", game=game, token=token, form=form, names=names, row=row, error=error, HandKind=HandKind),
+        status,
+    )
