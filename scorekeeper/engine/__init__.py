@@ -1,6 +1,14 @@
 """The rules of la pocha as a pure library: cards, rules, schedule, bids, play, scoring, standings, simulation."""
 
-from .bidding import AuctionResult, auction_winner, check_bid, check_bids, forbidden_bid, forbidden_bid_for
+from .bidding import (
+    AuctionResult,
+    auction_winner,
+    check_bid,
+    check_bids,
+    forbidden_bid,
+    forbidden_bid_for,
+    forbidden_reason,
+)
 from .cards import (
     CARDS,
     MAX_PLAYERS,
@@ -29,7 +37,21 @@ from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays,
 from .rules import CUSTOM_PRESET, PRESETS, HandKind, Multipliers, Ones, Preset, Rules, Special, TieBreak, preset_rules
 from .schedule import HandPlan, extra_hand, hand_sizes, plan_hand, schedule
 from .scoring import hand_points, points
-from .sheet import HandRecord, ScoreSheet, SheetRow, bid_order, check_record, check_trump, hand_plan, leader, score_sheet
+from .sheet import (
+    HandRecord,
+    ScoreSheet,
+    SheetRow,
+    bid_order,
+    check_auction,
+    check_record,
+    check_tricks,
+    check_trump,
+    fill_tricks,
+    hand_plan,
+    leader,
+    score_sheet,
+    tricks_left,
+)
 from .simulate import HandLog, PlayRecord, TrickRecord, bot_bid, expected_tricks, simulate_hand
 from .standings import Place, Standings, standings
 
@@ -39,8 +61,10 @@ __all__ = [
     "Message", "Multipliers", "ORDER", "Ones", "PRESETS", "Place", "PlayRecord", "PochaError", "Preset",
     "RecordError", "Ruling", "Rules", "RulesError", "ScoreSheet", "SheetRow", "Special", "Standings", "Suit",
     "TieBreak", "TrickRecord", "TrickState", "auction_winner", "bid_order", "bot_bid", "cards_text",
-    "check_bid", "check_bids", "check_play", "check_players", "check_record", "check_trump", "deal_cards",
-    "deck", "expected_tricks", "extra_hand", "forbidden_bid", "forbidden_bid_for", "hand_plan", "hand_points",
+    "check_auction", "check_bid", "check_bids", "check_play", "check_players", "check_record", "check_tricks",
+    "check_trump", "deal_cards",
+    "deck", "expected_tricks", "extra_hand", "fill_tricks", "forbidden_bid", "forbidden_bid_for", "forbidden_reason", "hand_plan",
+    "hand_points",
     "hand_sizes", "leader", "legal_plays", "max_cards", "parse_cards", "plan_hand", "points", "preset_rules",
-    "ruling", "schedule", "score_sheet", "simulate_hand", "sorted_hand", "standings", "trick_winner",
+    "ruling", "schedule", "score_sheet", "simulate_hand", "sorted_hand", "standings", "trick_winner", "tricks_left",
 ]

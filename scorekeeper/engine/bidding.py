@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import N_, BidError, ForbiddenBidError, RecordError
+from .errors import N_, BidError, ForbiddenBidError, Message, RecordError
 from .rules import DEFAULT_RULES, Rules
 
 
@@ -21,6 +21,14 @@ def forbidden_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
 def forbidden_bid_for(cards: int, earlier_bids: Sequence[int], rules: Rules) -> int | None:
     """Like ``forbidden_bid``, but ``None`` where the rules do not apply it (one-card hands, by option)."""
     return forbidden_bid(cards, earlier_bids) if rules.forbidden_applies(cards) else None
+
+
+def forbidden_reason(cards: int, bid: int, name: str = "") -> Message:
+    """Why the last bidder may not bid ``bid``: the bids would add up to the ``cards``."""
+    return Message(_FORBIDDEN, {"name": name, "bid": bid, "cards": cards})
+
+
+_FORBIDDEN = N_("%(name)s no puede pedir %(bid)s: la suma sería %(cards)s de %(cards)s")
 
 
 def check_bid(
@@ -40,13 +48,7 @@ def check_bid(
     if last:
         forbidden = forbidden_bid_for(cards, earlier_bids, rules or DEFAULT_RULES)
         if bid == forbidden:
-            raise ForbiddenBidError(
-                N_("%(name)s no puede pedir %(bid)s: la suma sería %(cards)s de %(cards)s"),
-                player=player,
-                name=who,
-                bid=bid,
-                cards=cards,
-            )
+            raise ForbiddenBidError(_FORBIDDEN, player=player, name=who, bid=bid, cards=cards)
 
 
 def check_bids(

@@ -67,12 +67,14 @@ class Card:
 
     def __new__(cls, rank: int, suit: Suit) -> Card:
         """The card of this rank and suit (always the same object)."""
-        try:
-            return cls._cache[(rank, suit)]
-        except (KeyError, TypeError):
-            pass
-        if not isinstance(suit, Suit) or rank not in RANKS or isinstance(rank, bool):
-            raise InvalidCardError(N_("«%(text)s» no es una carta de la baraja española"), text=f"{rank}{suit}")
+        # Only a true int: True or 1.0 compare equal to 1 and would otherwise pass (or hit the cache).
+        if type(rank) is int:
+            try:
+                return cls._cache[(rank, suit)]
+            except (KeyError, TypeError):
+                pass
+        if not isinstance(suit, Suit) or type(rank) is not int or rank not in RANKS:
+            raise InvalidCardError(N_("«%(text)s» no es una carta de la baraja española"), text=f"{rank}{suit.value if isinstance(suit, Suit) else suit}")
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
@@ -93,7 +95,7 @@ class Card:
         """A card from its notation: rank then suit letter, ``1O``, ``12E``, ``7b``."""
         raw = text.strip()
         number, letter = raw[:-1], raw[-1:].upper()
-        if not number.isdigit() or letter not in "OCEB" or not letter:
+        if not (number.isascii() and number.isdigit()) or letter not in "OCEB" or not letter:
             raise InvalidCardError(N_("«%(text)s» no es una carta: escribe número y palo, como 7C o 12E"), text=text)
         rank = int(number)
         if rank not in RANKS:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -16,34 +16,29 @@ def N_(template: str) -> str:
 class Message:
     """A sentence for the player: a Spanish template with ``%(name)s`` fields and their values.
 
-    ``str(message)`` is the Spanish text; the web layer translates ``template``
-    and fills it with ``params`` the same way.
+    ``str(message)`` is the Spanish text; ``render`` gives it in another language.
+    A value may itself be a ``Message`` (a reason inside a refusal).
     """
 
     template: str
-    params: Mapping[str, str | int] = field(default_factory=dict)
+    params: Mapping[str, str | int | Message] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return self.template % dict(self.params) if self.params else self.template
+        return self.render(lambda template: template)
 
-    def render(self, translate: "Translator") -> str:
-        """The message in another language: ``translate`` maps a template to its translation."""
+    def render(self, translate: Callable[[str], str]) -> str:
+        """The message through ``translate``, which maps a template to its translation."""
         text = translate(self.template)
-        return text % dict(self.params) if self.params else text
-
-
-class Translator:
-    """Anything callable that turns a template into its translation (for typing only)."""
-
-    def __call__(self, template: str) -> str:  # pragma: no cover - protocol
-        """Translate one template."""
-        raise NotImplementedError
+        if not self.params:
+            return text
+        values = {k: v.render(translate) if isinstance(v, Message) else v for k, v in self.params.items()}
+        return text % values
 
 
 class PochaError(ValueError):
     """Base of every error the engine raises; ``message`` says what is wrong, for a player."""
 
-    def __init__(self, template: str, player: int | None = None, **params: str | int) -> None:
+    def __init__(self, template: str, player: int | None = None, **params: str | int | Message) -> None:
         self.message: Final = Message(template, params)
         self.player: Final = player
         super().__init__(str(self.message))

@@ -167,7 +167,7 @@ def check_play(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None, 
         raise IllegalPlayError(N_("No tienes el %(card)s"), card=str(card))
     decision = ruling(hand, table, trump)
     if card not in decision.legal:
-        raise IllegalPlayError(N_("No puedes echar el %(card)s: %(reason)s"), card=str(card), reason=str(decision.reason))
+        raise IllegalPlayError(N_("No puedes echar el %(card)s: %(reason)s"), card=str(card), reason=decision.reason)
 
 
 def trick_winner(table: Sequence[Card], trump: Suit | None) -> int:

@@ -41,6 +41,11 @@ class TieBreak(enum.Enum):
     ONE_CARD = "one_card"
 
 
+def _is_int(value: object) -> bool:
+    """True for a whole number (``True`` and ``2.0`` are not)."""
+    return type(value) is int
+
+
 class HandKind(enum.Enum):
     """A normal hand or one of the special hands."""
 
@@ -112,9 +117,9 @@ class Rules:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
                 raise RulesError(N_("Los puntos deben ser un número entre 0 y 1000"))
-        if not isinstance(self.pocha_min_cards, int) or not 1 <= self.pocha_min_cards <= 12:
+        if not _is_int(self.pocha_min_cards) or not 1 <= self.pocha_min_cards <= 12:
             raise RulesError(N_("La pocha se pide en manos de 1 a 12 cartas"))
-        if self.max_hands is not None and (isinstance(self.max_hands, bool) or not 1 <= self.max_hands <= 40):
+        if self.max_hands is not None and (not _is_int(self.max_hands) or not 1 <= self.max_hands <= 40):
             raise RulesError(N_("Las manos con el máximo de cartas deben ser entre 1 y 40"))
         if self.custom_sizes is not None:
             if not 1 <= len(self.custom_sizes) <= 100:
@@ -125,10 +130,10 @@ class Rules:
         if any(kind not in SPECIAL_KINDS for kind in kinds):
             raise RulesError(N_("Solo hay cuatro manos especiales: indias, subastado, mano de oro y sin triunfo"))
         places = [special.at for special in self.specials if special.at is not None]
+        if any(not _is_int(at) or at < 1 for at in places):
+            raise RulesError(N_("Las manos se numeran desde 1"))
         if len(places) != len(set(places)):
             raise RulesError(N_("Dos manos especiales no pueden ocupar la misma mano"))
-        if any(isinstance(at, bool) or at < 1 for at in places):
-            raise RulesError(N_("Las manos se numeran desde 1"))
 
     def multiplier(self, trump: Suit | None) -> int:
         """The factor applied to a hand's score when ``trump`` is the trump."""
@@ -180,11 +185,11 @@ class Rules:
                     kwargs[name] = value
                 else:
                     kwargs[name] = value
+            return cls(**kwargs)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             if isinstance(exc, RulesError):
                 raise
             raise RulesError(N_("Las reglas guardadas no se pueden leer")) from None
-        return cls(**kwargs)
 
 
 #: The classic rules (Wikipedia's), every option at its default.

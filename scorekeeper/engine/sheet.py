@@ -88,14 +88,34 @@ def check_record(plan: HandPlan, record: HandRecord, rules: Rules, names: Sequen
     check_bids(plan.cards, [record.bids[seat] for seat in order], order, rules, names)
     if record.auction is not None and record.bids[order[0]] != record.auction[order[0]]:
         raise RecordError(N_("Quien gana la subasta mantiene su apuesta de %(bid)s"), bid=record.auction[order[0]])
-    for seat, won in enumerate(record.tricks):
-        if not _is_count(won, plan.cards):
-            raise RecordError(N_("Las bazas de cada jugador van de 0 a %(cards)s"), player=seat, cards=plan.cards)
-    total = sum(record.tricks)
-    if total != plan.cards:
-        raise RecordError(
-            N_("Las bazas suman %(total)s y en esta mano hay %(cards)s"), total=total, cards=plan.cards
-        )
+    check_tricks(plan.cards, record.tricks)
+
+
+def check_tricks(cards: int, tricks: Sequence[int | None]) -> None:
+    """Raise ``RecordError`` unless the tricks said so far (``None``: not yet) fit a hand of ``cards``."""
+    for seat, won in enumerate(tricks):
+        if won is not None and not _is_count(won, cards):
+            raise RecordError(N_("Las bazas de cada jugador van de 0 a %(cards)s"), player=seat, cards=cards)
+    known = [won for won in tricks if won is not None]
+    total = sum(known)
+    if total > cards or (len(known) == len(tricks) and total != cards):
+        raise RecordError(N_("Las bazas suman %(total)s y en esta mano hay %(cards)s"), total=total, cards=cards)
+
+
+def tricks_left(cards: int, tricks: Sequence[int | None]) -> int:
+    """Tricks of the hand not yet given to anybody."""
+    return cards - sum(won for won in tricks if won is not None)
+
+
+def fill_tricks(cards: int, tricks: Sequence[int | None]) -> tuple[int | None, ...]:
+    """The tricks by seat with the last player's filled in when only one is missing (the rest of the cards)."""
+    check_tricks(cards, tricks)
+    missing = [seat for seat, won in enumerate(tricks) if won is None]
+    if len(missing) != 1:
+        return tuple(tricks)
+    filled = list(tricks)
+    filled[missing[0]] = tricks_left(cards, tricks)
+    return tuple(filled)
 
 
 @dataclass(frozen=True, slots=True)
