@@ -108,13 +108,16 @@ def tricks_left(cards: int, tricks: Sequence[int | None]) -> int:
 
 
 def fill_tricks(cards: int, tricks: Sequence[int | None]) -> tuple[int | None, ...]:
-    """The tricks by seat with the last player's filled in when only one is missing (the rest of the cards)."""
+    """The tricks by seat with what is certain filled in: the last player's (the rest of the cards),
+    or 0 for everyone still missing once every trick is given out."""
     check_tricks(cards, tricks)
     missing = [seat for seat, won in enumerate(tricks) if won is None]
-    if len(missing) != 1:
+    left = tricks_left(cards, tricks)
+    if not missing or (len(missing) > 1 and left > 0):
         return tuple(tricks)
     filled = list(tricks)
-    filled[missing[0]] = tricks_left(cards, tricks)
+    for seat in missing:
+        filled[seat] = left if len(missing) == 1 else 0
     return tuple(filled)
 
 
