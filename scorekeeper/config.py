@@ -25,7 +25,8 @@ class DefaultConfig:
     WTF_CSRF_TIME_LIMIT: int | None = None
     SESSION_COOKIE_SAMESITE = "Lax"
     SESSION_COOKIE_HTTPONLY = True
-    PERMANENT_SESSION_LIFETIME = timedelta(days=30)
+    # The session also remembers the games this phone started or opened: keep it for a year.
+    PERMANENT_SESSION_LIFETIME = timedelta(days=365)
 
     BABEL_DEFAULT_LOCALE = "es"
     BABEL_DEFAULT_TIMEZONE = "Europe/Madrid"
