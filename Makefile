@@ -18,7 +18,8 @@ ENGINE_PY := $(wildcard scorekeeper/engine/*.py)
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The engine's hot modules are compiled at install (setup.py): reinstall when they change.
+$(STAMP): pyproject.toml setup.py scorekeeper/engine/play.py scorekeeper/engine/simulate.py | $(BIN)/python
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)

@@ -13,6 +13,22 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 AppFactory = Callable[..., Flask]
+ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
+
+
+def pytest_report_header() -> str:
+    """Say whether the engine's hot modules run compiled or as plain Python."""
+    import scorekeeper.engine.play as play
+
+    return "engine: " + ("compiled with mypyc" if not play.__file__.endswith(".py") else "pure Python")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to test a compiled engine module older than its source: it would test old code."""
+    for compiled in ENGINE.glob("*.so"):
+        source = ENGINE / (compiled.name.split(".", 1)[0] + ".py")
+        if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
+            pytest.exit(f"{source.name} changed after it was compiled: run `make test` (or pip install -e .) again", 2)
 _CSRF_INPUT = re.compile(r'name="csrf_token"[^>]*\svalue="([^"]+)"')
 
 
