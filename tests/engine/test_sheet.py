@@ -1,0 +1,396 @@
+"""The score sheet (RULES.md "The paper sheet", "End of the game, ties"): records checked, totals, next hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.engine import (
+    BidError,
+    ForbiddenBidError,
+    HandKind,
+    HandRecord,
+    Multipliers,
+    PochaError,
+    RecordError,
+    Rules,
+    Special,
+    Suit,
+    check_record,
+    check_tricks,
+    check_trump,
+    fill_tricks,
+    hand_plan,
+    preset_rules,
+    schedule,
+    score_sheet,
+    tricks_left,
+)
+
+O, C, E, B = Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS
+NAMES3 = ("Ana", "Bea", "Carlos")
+NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
+
+# Three players, the classic game, Ana deals first. Hand 1: one card, Ana deals, Bea is mano (order Bea,
+# Carlos, Ana). Hand 2: one card, Bea deals, order Carlos, Ana, Bea.
+#   hand 1: Bea 0 (took 0: +10), Carlos 1 (took 1: +15), Ana 1 (forbidden 0; took 0: −5)
+#   hand 2: Carlos 0 (+10), Ana 0 (took 1: −5), Bea 0 (forbidden 1; took 0: +10)
+HAND1 = HandRecord(bids=(1, 0, 1), tricks=(0, 0, 1), trump=O)
+HAND2 = HandRecord(bids=(0, 0, 0), tricks=(1, 0, 0), trump=C)
+
+
+# --- running totals -------------------------------------------------------------------------------
+
+
+def test_points_and_running_totals() -> None:
+    sheet = score_sheet(Rules(), NAMES3, 0, [HAND1, HAND2])
+    assert sheet.players == NAMES3
+    assert [row.points for row in sheet.rows] == [(-5, 10, 15), (-5, 10, 10)]
+    assert [row.totals for row in sheet.rows] == [(-5, 10, 15), (-10, 20, 25)]
+    assert sheet.totals == (-10, 20, 25)
+    assert [row.made for row in sheet.rows] == [(False, True, True), (False, True, True)]
+    assert [row.plan.number for row in sheet.rows] == [1, 2]
+    assert [row.multiplier for row in sheet.rows] == [1, 1]
+
+
+def test_missed_bids_are_counted() -> None:
+    sheet = score_sheet(Rules(), NAMES3, 0, [HAND1, HAND2])
+    assert sheet.missed == (2, 0, 0)
+    assert sheet.standings.place_of(0).missed == 2
+
+
+def test_no_hands_yet() -> None:
+    sheet = score_sheet(Rules(), NAMES3, 2, [])
+    assert sheet.totals == (0, 0, 0)
+    assert sheet.rows == ()
+    assert sheet.next_hand == schedule(3, 2)[0]
+    assert not sheet.finished and sheet.winner is None
+
+
+def test_the_next_hand_follows_the_schedule() -> None:
+    sheet = score_sheet(Rules(), NAMES3, 0, [HAND1, HAND2])
+    assert sheet.next_hand == schedule(3, 0)[2]
+    assert (sheet.next_hand.number, sheet.next_hand.cards, sheet.next_hand.dealer) == (3, 1, 2)
+    assert not sheet.finished
+    assert sheet.winner is None
+    assert sheet.hands_total == 29
+
+
+def test_multipliers_on_the_sheet() -> None:
+    rules = Rules(multipliers=Multipliers.COPAS2_OROS3)
+    sheet = score_sheet(rules, NAMES3, 0, [HAND1, HAND2])
+    assert [row.multiplier for row in sheet.rows] == [3, 2]
+    assert [row.points for row in sheet.rows] == [(-15, 30, 45), (-10, 20, 20)]
+    assert sheet.totals == (-25, 50, 65)
+
+
+def test_renuncios_on_the_sheet() -> None:
+    record = HandRecord(bids=(1, 0, 1), tricks=(0, 0, 1), trump=O, renuncios=(0, 2, 1))
+    sheet = score_sheet(Rules(), NAMES3, 0, [record])
+    assert sheet.rows[0].points == (-5, 10 - 100, 15 - 50)
+    assert record.renuncios_of(1) == 2
+    assert HAND1.renuncios_of(1) == 0
+
+
+def whole_classic_game(last_taker: int | None = None) -> tuple[list[HandRecord], list[int]]:
+    """The 28 hands of the classic 4-player game, Ana (seat 0) dealing first, and each seat's total by hand.
+
+    Every hand everyone bids 0 (the dealer's forbidden bid is then the cards, never 0) and la mano takes
+    every trick: la mano loses 5 per card, the other three score 10. In the last hand (one card, Ana is
+    mano) ``last_taker`` takes the trick instead, when given.
+    """
+    sizes = [1, 1, 1, 1, *range(2, 10), 10, 10, 10, 10, *range(9, 1, -1), 1, 1, 1, 1]
+    records = []
+    expected = [0, 0, 0, 0]
+    for number, cards in enumerate(sizes, start=1):
+        taker = number % 4  # hand k is dealt by seat k−1: its mano is seat k (mod 4)
+        if number == 28 and last_taker is not None:
+            taker = last_taker
+        tricks = tuple(cards if seat == taker else 0 for seat in range(4))
+        records.append(HandRecord(bids=(0, 0, 0, 0), tricks=tricks, trump=B))
+        for seat in range(4):
+            expected[seat] += -5 * cards if seat == taker else 10
+    return records, expected
+
+
+def test_the_whole_classic_four_player_game() -> None:
+    records, expected = whole_classic_game(last_taker=1)
+    # each seat is mano 7 times over the same sizes; the last hand moves 15 points from Bea to Ana
+    assert expected == [40 + 15, 40 - 15, 40, 40]
+    sheet = score_sheet(Rules(), NAMES4, 0, records)
+    assert len(sheet.rows) == 28
+    assert sheet.totals == tuple(expected)
+    assert sheet.missed == (6, 8, 7, 7)
+    assert sheet.finished
+    assert sheet.next_hand is None
+    assert sheet.winner == 0
+    with pytest.raises(RecordError, match="sobra la mano 29"):
+        score_sheet(Rules(), NAMES4, 0, [*records, HandRecord((0, 0, 0, 0), (1, 0, 0, 0), B)])
+
+
+def test_the_whole_classic_game_all_tied_plays_an_extra_hand_with_every_card() -> None:
+    records, expected = whole_classic_game()
+    assert expected == [40, 40, 40, 40]
+    sheet = score_sheet(Rules(), NAMES4, 0, records)
+    assert sheet.totals == (40, 40, 40, 40)
+    assert sheet.missed == (7, 7, 7, 7)
+    assert not sheet.finished
+    extra = sheet.next_hand
+    assert extra is not None
+    assert (extra.number, extra.cards, extra.kind, extra.dealer) == (29, 10, HandKind.DESEMPATE, 0)
+
+
+def test_records_after_a_finished_game_are_rejected() -> None:
+    rules = Rules(custom_sizes=(1, 1))
+    sheet = score_sheet(rules, NAMES3, 0, [HAND1, HAND2])
+    assert sheet.finished and sheet.winner == 2 and sheet.next_hand is None
+    with pytest.raises(RecordError, match="ya ha terminado"):
+        score_sheet(rules, NAMES3, 0, [HAND1, HAND2, HandRecord((0, 0, 0), (0, 0, 1), O)])
+
+
+def test_a_bad_record_anywhere_rejects_the_sheet() -> None:
+    with pytest.raises(PochaError):
+        score_sheet(Rules(), NAMES3, 0, [HAND1, HandRecord((0, 0, 1), (1, 0, 0), C)])  # forbidden bid in hand 2
+
+
+def test_tables_out_of_range() -> None:
+    with pytest.raises(PochaError):
+        score_sheet(Rules(), ("Ana", "Bea"), 0, [])
+
+
+def test_hand_plan_is_the_schedule_then_extra_hands() -> None:
+    assert hand_plan(4, 1, Rules(), 5) == schedule(4, 1)[4]
+    extra = hand_plan(4, 1, Rules(), 29)
+    assert (extra.kind, extra.cards, extra.dealer) == (HandKind.DESEMPATE, 10, (1 + 28) % 4)
+
+
+# --- ties: the extra hand -------------------------------------------------------------------------
+
+# One one-card hand, Ana deals: Bea and Carlos bid 0 and make it (+10 each); Ana bids 0 and takes the trick.
+TIED = HandRecord(bids=(0, 0, 0), tricks=(1, 0, 0), trump=E)
+
+
+def test_tied_first_place_adds_an_extra_hand_with_every_card() -> None:
+    rules = Rules(custom_sizes=(1,))
+    sheet = score_sheet(rules, NAMES3, 0, [TIED])
+    assert sheet.totals == (-5, 10, 10)
+    assert sheet.missed == (1, 0, 0)
+    assert sheet.standings.needs_extra_hand
+    assert not sheet.finished and sheet.winner is None
+    extra = sheet.next_hand
+    assert extra is not None
+    assert (extra.number, extra.cards, extra.kind, extra.dealer, extra.mano) == (2, 12, HandKind.DESEMPATE, 1, 2)
+    assert sheet.hands_total == 2
+
+
+def test_extra_hands_until_the_tie_is_broken() -> None:
+    rules = Rules(custom_sizes=(1,))
+    # extra hand 2 (12 cards, Bea deals; order Carlos, Ana, Bea): Carlos 5 (made, +35), Ana 3 (took 2: −5),
+    # Bea 5 (forbidden 4; made, +35): still tied on 45 with no misses.
+    extra2 = HandRecord(bids=(3, 5, 5), tricks=(2, 5, 5), trump=O)
+    sheet = score_sheet(rules, NAMES3, 0, [TIED, extra2])
+    assert sheet.totals == (-10, 45, 45)
+    assert sheet.rows[1].plan.kind is HandKind.DESEMPATE
+    assert sheet.standings.needs_extra_hand
+    assert sheet.next_hand is not None
+    assert (sheet.next_hand.number, sheet.next_hand.cards, sheet.next_hand.dealer) == (3, 12, 2)
+    # extra hand 3 (Carlos deals; order Ana, Bea, Carlos): Ana 0 (+10), Bea 6 (+40), Carlos 5 (forbidden 6;
+    # took 6: −5). Bea wins: ranked again after the hand.
+    extra3 = HandRecord(bids=(0, 6, 5), tricks=(0, 6, 6), trump=C)
+    sheet = score_sheet(rules, NAMES3, 0, [TIED, extra2, extra3])
+    assert sheet.totals == (0, 85, 40)
+    assert sheet.finished and sheet.winner == 1
+    assert sheet.hands_total == 3
+    with pytest.raises(RecordError, match="ya ha terminado"):
+        score_sheet(rules, NAMES3, 0, [TIED, extra2, extra3, TIED])
+
+
+def test_extra_hands_follow_the_rules_of_every_hand() -> None:
+    rules = Rules(custom_sizes=(1,))
+    with pytest.raises(ForbiddenBidError):
+        score_sheet(rules, NAMES3, 0, [TIED, HandRecord(bids=(3, 4, 5), tricks=(2, 5, 5), trump=O)])
+    with pytest.raises(RecordError):
+        score_sheet(rules, NAMES3, 0, [TIED, HandRecord(bids=(3, 5, 5), tricks=(2, 5, 5), trump=None)])
+
+
+def test_ludoteka_breaks_ties_with_one_card() -> None:
+    rules = preset_rules("ludoteka", custom_sizes=(1,))
+    sheet = score_sheet(rules, NAMES3, 0, [TIED])
+    assert sheet.next_hand is not None
+    assert (sheet.next_hand.cards, sheet.next_hand.kind) == (1, HandKind.DESEMPATE)
+    # extra hand: Carlos takes the trick he did not bid
+    sheet = score_sheet(rules, NAMES3, 0, [TIED, HandRecord((0, 0, 0), (0, 0, 1), O)])
+    assert sheet.totals == (5, 20, 5)
+    assert sheet.finished and sheet.winner == 1
+
+
+def test_tie_decided_by_fewer_missed_bids_ends_the_game() -> None:
+    rules = Rules(custom_sizes=(3, 3))
+    # hand 1 (Ana deals; order Bea, Carlos, Dani, Ana): Bea 0 (+10), Carlos 0 (+10), Dani 1 (took 0: −5),
+    #   Ana 0 (forbidden 2; took 3: −15)
+    # hand 2 (Bea deals; order Carlos, Dani, Ana, Bea): Carlos 0 (+10), Dani 3 (+25), Ana 0 (+10),
+    #   Bea 1 (forbidden 0; took 0: −5)
+    records = [
+        HandRecord(bids=(0, 0, 0, 1), tricks=(3, 0, 0, 0), trump=O),
+        HandRecord(bids=(0, 1, 0, 3), tricks=(0, 0, 0, 3), trump=C),
+    ]
+    sheet = score_sheet(rules, NAMES4, 0, records)
+    assert sheet.totals == (-5, 5, 20, 20)
+    assert sheet.missed == (1, 1, 0, 1)
+    assert sheet.standings.decided_by_misses
+    assert sheet.finished and sheet.winner == 2
+    assert sheet.next_hand is None
+
+
+def test_with_one_card_hands_ludoteka_lets_the_dealer_close_the_total() -> None:
+    record = HandRecord(bids=(1, 0, 0), tricks=(1, 0, 0), trump=O)  # Ana, dealer, bids the 1 that adds up
+    with pytest.raises(ForbiddenBidError):
+        score_sheet(Rules(), NAMES3, 0, [record])
+    sheet = score_sheet(preset_rules("ludoteka"), NAMES3, 0, [record])
+    assert sheet.rows[0].points == (15, 10, 10)
+
+
+# --- check_record -------------------------------------------------------------------------------
+
+PLAN = schedule(4, 0)[6]  # hand 7 of the classic 4-player game: 4 cards, seat 2 deals, seat 3 is mano
+LAWFUL = HandRecord(bids=(1, 1, 0, 1), tricks=(1, 1, 0, 2), trump=O)
+
+
+def test_the_plan_used_below() -> None:
+    assert (PLAN.cards, PLAN.dealer, PLAN.bidding_order) == (4, 2, (3, 0, 1, 2))
+    check_record(PLAN, LAWFUL, Rules())
+
+
+@pytest.mark.parametrize("tricks", [(1, 1, 0, 1), (1, 1, 1, 2), (0, 0, 0, 0), (4, 4, 0, 0)])
+def test_tricks_must_add_up_to_the_cards(tricks: tuple[int, ...]) -> None:
+    with pytest.raises(RecordError, match=f"suman {sum(tricks)} y en esta mano hay 4"):
+        check_record(PLAN, HandRecord(LAWFUL.bids, tricks, O), Rules())
+
+
+def test_tricks_of_each_player_in_range() -> None:
+    with pytest.raises(RecordError):
+        check_record(PLAN, HandRecord(LAWFUL.bids, (5, -1, 0, 0), O), Rules())
+
+
+def test_bid_out_of_range() -> None:
+    with pytest.raises(BidError) as caught:
+        check_record(PLAN, HandRecord((5, 0, 0, 0), (1, 1, 0, 2), O), Rules(), NAMES4)
+    assert caught.value.player == 0
+    assert "Ana" in str(caught.value)
+
+
+def test_forbidden_bid_in_a_record_names_the_dealer() -> None:
+    # order Dani, Ana, Bea, Carlos (dealer): 1 + 1 + 1 = 3 of 4, Carlos may not bid 1
+    with pytest.raises(ForbiddenBidError) as caught:
+        check_record(PLAN, HandRecord((1, 1, 1, 1), (1, 1, 0, 2), O), Rules(), NAMES4)
+    assert caught.value.player == 2
+    assert str(caught.value).startswith("Carlos no puede pedir 1")
+
+
+def test_bids_and_tricks_of_every_player() -> None:
+    with pytest.raises(RecordError):
+        check_record(PLAN, HandRecord((1, 1, 0), (1, 1, 2), O), Rules())
+    with pytest.raises(RecordError):
+        check_record(PLAN, HandRecord((1, 1, 0, 1), (1, 1, 2), O), Rules())
+
+
+def test_renuncios_of_every_player_in_range() -> None:
+    check_record(PLAN, HandRecord(LAWFUL.bids, LAWFUL.tricks, O, renuncios=(0, 3, 0, 0)), Rules())
+    with pytest.raises(RecordError):
+        check_record(PLAN, HandRecord(LAWFUL.bids, LAWFUL.tricks, O, renuncios=(0, 1)), Rules())
+    with pytest.raises(RecordError):
+        check_record(PLAN, HandRecord(LAWFUL.bids, LAWFUL.tricks, O, renuncios=(0, -1, 0, 0)), Rules())
+
+
+def test_missing_trump() -> None:
+    with pytest.raises(RecordError, match="Falta la pinta de la mano 7"):
+        check_record(PLAN, HandRecord(LAWFUL.bids, LAWFUL.tricks, None), Rules())
+
+
+SPECIALS = Rules(
+    custom_sizes=(1, 4, 4, 4),
+    specials=(Special(HandKind.MANO_DE_ORO, 2), Special(HandKind.SIN_TRIUNFO, 3), Special(HandKind.INDIAS, 1)),
+)
+
+
+def test_mano_de_oro_trump_is_oros() -> None:
+    plan = schedule(4, 0, SPECIALS)[1]
+    assert plan.kind is HandKind.MANO_DE_ORO
+    with pytest.raises(RecordError, match="mano de oro"):
+        check_record(plan, HandRecord((1, 1, 1, 0), (1, 1, 1, 1), C), SPECIALS)
+    check_record(plan, HandRecord((1, 1, 1, 0), (1, 1, 1, 1), O), SPECIALS)
+
+
+def test_sin_triunfo_has_no_trump() -> None:
+    plan = schedule(4, 0, SPECIALS)[2]
+    assert plan.kind is HandKind.SIN_TRIUNFO
+    with pytest.raises(RecordError, match="sin triunfo"):
+        check_record(plan, HandRecord((1, 1, 1, 0), (1, 1, 1, 1), E), SPECIALS)
+    check_record(plan, HandRecord((1, 1, 1, 0), (1, 1, 1, 1), None), SPECIALS)
+    with pytest.raises(RecordError):
+        check_trump(plan, O)
+
+
+def test_indias_is_scored_as_usual() -> None:
+    # one card, Ana deals; Bea and Carlos bid 1 (so Ana, last, may bid anything), Bea takes the trick
+    sheet = score_sheet(SPECIALS, NAMES4, 0, [HandRecord((0, 1, 1, 0), (0, 1, 0, 0), B)])
+    assert sheet.rows[0].plan.kind is HandKind.INDIAS
+    assert sheet.rows[0].points == (10, 15, -5, 10)
+
+
+def test_special_hands_on_the_sheet() -> None:
+    records = [
+        HandRecord((0, 1, 1, 0), (0, 1, 0, 0), B),
+        HandRecord((1, 1, 1, 0), (1, 1, 1, 1), O),
+        HandRecord((1, 1, 1, 0), (1, 1, 1, 1), None),
+    ]
+    rules = Rules(
+        custom_sizes=SPECIALS.custom_sizes,
+        specials=SPECIALS.specials,
+        multipliers=Multipliers.COPAS2_OROS3,
+    )
+    sheet = score_sheet(rules, NAMES4, 0, records)
+    assert [row.multiplier for row in sheet.rows] == [1, 3, 1]
+    assert sheet.rows[1].points == (45, 45, 45, -15)  # mano de oro: oros ×3
+    assert sheet.rows[2].points == (15, 15, 15, -5)  # sin triunfo: no multiplier
+
+
+# --- tricks said one by one (the web form asks them in turn) --------------------------------------
+
+
+def test_tricks_said_so_far_may_not_pass_the_cards() -> None:
+    check_tricks(4, (1, None, 2, None))
+    check_tricks(4, (None, None, None, None))
+    with pytest.raises(RecordError, match="suman 5 y en esta mano hay 4"):
+        check_tricks(4, (3, None, 2, None))
+    with pytest.raises(RecordError):
+        check_tricks(4, (5, None, None, None))
+    with pytest.raises(RecordError):
+        check_tricks(4, (-1, None, None, None))
+
+
+def test_every_trick_said_must_add_up_to_the_cards() -> None:
+    check_tricks(4, (1, 1, 2, 0))
+    with pytest.raises(RecordError, match="suman 3"):
+        check_tricks(4, (1, 1, 1, 0))
+
+
+def test_tricks_left_to_give_out() -> None:
+    assert tricks_left(4, (1, None, 2, None)) == 1
+    assert tricks_left(10, (None, None, None)) == 10
+    assert tricks_left(4, (1, 1, 2, 0)) == 0
+
+
+def test_the_last_player_takes_the_rest() -> None:
+    assert fill_tricks(4, (1, None, 2, 0)) == (1, 1, 2, 0)
+    assert fill_tricks(5, (None, 0, 0)) == (5, 0, 0)
+
+
+def test_once_every_trick_is_given_out_the_others_took_none() -> None:
+    assert fill_tricks(4, (2, None, 2, None)) == (2, 0, 2, 0)
+
+
+def test_nothing_is_guessed_while_two_players_may_share_the_rest() -> None:
+    assert fill_tricks(4, (1, None, 1, None)) == (1, None, 1, None)
+    assert fill_tricks(4, (1, 1, 2, 0)) == (1, 1, 2, 0)
+    with pytest.raises(RecordError):
+        fill_tricks(4, (3, 2, None, None))
