@@ -71,7 +71,9 @@ def _sizes(text: str) -> tuple[int, ...]:
 class NewGameForm(FlaskForm):
     """Players in the order play goes round, the first dealer, the preset and every option under "más opciones"."""
 
-    names = FieldList(StringField(_l("Jugador")), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    # Eight slots are shown; a form sent with more names keeps them (up to twice as many), so that
+    # the count check refuses them and shows them again instead of dropping the extra ones unseen.
+    names = FieldList(StringField(_l("Jugador")), min_entries=MAX_PLAYERS, max_entries=2 * MAX_PLAYERS)
     first_dealer = SelectField(_l("Reparte primero"), default=RANDOM_DEALER)
     preset = SelectField(_l("Reglas"), default="clasica")
 
@@ -94,6 +96,12 @@ class NewGameForm(FlaskForm):
     mano_de_oro = StringField(_l("Mano de oro"))
     sin_triunfo = StringField(_l("Sin triunfo"))
 
+    OPTION_FIELDS = (
+        "opening_ones", "climb", "max_hands", "descend", "closing_ones", "custom_sizes",
+        "forbidden_in_one_card_hands", "multipliers", "pocha_bonus", "renuncio_penalty",
+        "exact_base", "exact_per_trick", "miss_per_trick", "tie_break",
+        "indias", "subastado", "mano_de_oro", "sin_triunfo",
+    )
     SPECIAL_FIELDS = {
         "indias": HandKind.INDIAS,
         "subastado": HandKind.SUBASTADO,
@@ -122,15 +130,27 @@ class NewGameForm(FlaskForm):
         ]
 
     def move(self, index: int, step: int) -> None:
-        """Move the name at ``index`` one place up (``step`` −1) or down (+1), keeping blanks at the end."""
-        names = self.player_names()
-        other = index + step
-        if 0 <= index < len(names) and 0 <= other < len(names):
-            names[index], names[other] = names[other], names[index]
-        for entry, name in zip(self.names.entries, names + [""] * MAX_PLAYERS):
+        """Move the name in slot ``index`` one name up (``step`` −1) or down (+1), keeping blanks at the end."""
+        slots = [" ".join((entry.data or "").split()) for entry in self.names.entries]
+        names = [name for name in slots if name]
+        if 0 <= index < len(slots) and slots[index]:
+            at = sum(1 for name in slots[:index] if name)  # the slot's place among the names typed
+            other = at + step
+            if 0 <= other < len(names):
+                names[at], names[other] = names[other], names[at]
+                self._follow_dealer(at, other)
+        for entry, name in zip(self.names.entries, names + [""] * len(slots)):
             entry.data = name
             entry.raw_data = [name]
         self.refresh_dealers()
+
+    def _follow_dealer(self, one: int, other: int) -> None:
+        """Keep the chosen first dealer on the same player when two names swap places."""
+        chosen = str(self.first_dealer.data)
+        if chosen == str(one):
+            self.first_dealer.data = str(other)
+        elif chosen == str(other):
+            self.first_dealer.data = str(one)
 
     def validate_names(self, field: FieldList) -> None:
         """From 3 to 8 names, none too long, no two alike."""
@@ -157,6 +177,11 @@ class NewGameForm(FlaskForm):
         """Numbers only; the engine checks they fit the table."""
         if field.data and field.data.strip():
             _sizes(field.data)
+
+    @property
+    def options_open(self) -> bool:
+        """True when "más opciones" must be shown open: the rules failed or one of its fields was refused."""
+        return bool(self.rules_error) or any(getattr(self, name).errors for name in self.OPTION_FIELDS)
 
     # --- rules ---------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask.sansio.app import App
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -90,7 +90,7 @@ def change_text(change: dict[str, Any], names: tuple[str, ...]) -> str:
     return f"{label}: {before} → {after}"
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: App) -> None:
     """Give every template these words."""
 
     @app.context_processor

@@ -219,19 +219,23 @@ def _fill_correction(form: CorrectionForm, hand: Hand, players: int) -> None:
 def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -> HandRecord:
     """The corrected hand as an engine record; a missing value raises ``InputError``."""
 
-    def values(field_name: str, what: str) -> tuple[int, ...]:
+    def values(field_name: str, missing: Callable[[str], str]) -> tuple[int, ...]:
         out = []
         for seat, entry in enumerate(getattr(form, field_name).entries[: len(names)]):
             if entry.data is None:
-                raise InputError(_("Falta %(what)s de %(name)s", what=what, name=names[seat]))
+                raise InputError(missing(names[seat]))
             out.append(int(entry.data))
         return tuple(out)
 
     renuncios = tuple(int(e.data or 0) for e in form.renuncios.entries[: len(names)])
-    auction = values("offers", _("la oferta")) if kind is HandKind.SUBASTADO else None
+    auction = (
+        values("offers", lambda name: _("Falta %(what)s de %(name)s", what=_("la oferta"), name=name))
+        if kind is HandKind.SUBASTADO
+        else None
+    )
     return HandRecord(
-        bids=values("bids", _("la apuesta")),
-        tricks=values("tricks", _("las bazas")),
+        bids=values("bids", lambda name: _("Falta %(what)s de %(name)s", what=_("la apuesta"), name=name)),
+        tricks=values("tricks", lambda name: _("Faltan las bazas de %(names)s", names=name)),
         trump=state.trump_of(form.trump.data),
         renuncios=renuncios,
         auction=auction,
@@ -253,7 +257,11 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
         bids=[None] * players, tricks=[None] * players, renuncios=[0] * players,
         offers=[None] * players if hand.auction is not None else [],
     )
-    form.trump.choices = [(s.value, s.spanish.capitalize()) for s in Suit] + [(state.NO_TRUMP, _("Sin triunfo"))]
+    # Only what the hand allows: no trump in a sin triunfo hand, a suit in every other one.
+    if row.plan.kind is HandKind.SIN_TRIUNFO:
+        form.trump.choices = [(state.NO_TRUMP, _("Sin triunfo"))]
+    else:
+        form.trump.choices = [(s.value, s.spanish.capitalize()) for s in Suit]
     error: str | None = None
     status = 200
     if request.method == "GET":

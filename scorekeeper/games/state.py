@@ -40,8 +40,8 @@ class StaleHandError(PochaError):
     """A step sent for a hand that is not the one being played (an old page, or a double tap)."""
 
 
-class GameFinishedError(PochaError):
-    """A step sent after the game has ended."""
+class GameFinishedError(StaleHandError):
+    """A step sent after the game has ended (from a page left open): nothing to do, like any stale step."""
 
 
 # --- tokens ----------------------------------------------------------------------------------

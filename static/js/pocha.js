@@ -17,8 +17,12 @@
     var fresh = doc.getElementById("main");
     var main = document.getElementById("main");
     if (!fresh || !main) return false;
+    // Freshly drawn buttons ignore touches for a moment ("settling" in the stylesheet), so the
+    // second half of a quick double tap cannot land on the next player's button.
+    fresh.classList.add("settling");
     main.replaceWith(fresh);
     document.title = doc.title;
+    window.setTimeout(function () { fresh.classList.remove("settling"); }, 350);
     return true;
   }
 
@@ -35,6 +39,8 @@
       .then(function (response) { return response.text().then(function (text) { return { ok: response.status < 500, text: text }; }); })
       .then(function (result) {
         if (!result.ok || !swap(result.text)) throw new Error("swap");
+        // A saved hand: show the message and the next hand from the top, as a reload would.
+        if (/\/guardar$/.test(form.action)) window.scrollTo(0, 0);
       })
       .catch(function () {
         delete form.dataset.sending;
@@ -46,6 +52,22 @@
         form.classList.remove("step");
         form.submit();
       });
+  }, false);
+
+  // The new-game form: "Reparte primero" names the players as they are typed (the server
+  // numbers seats among the names typed, blanks left out, and so does this).
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    var select = document.getElementById("first_dealer");
+    if (!select || !(input instanceof HTMLInputElement) || !/^names-\d+$/.test(input.id)) return;
+    var names = Array.prototype.map.call(document.querySelectorAll("input[id^='names-']"), function (field) {
+      return field.value.trim().replace(/\s+/g, " ");
+    }).filter(function (name) { return name; });
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (!/^\d+$/.test(option.value)) return;
+      var unnamed = (select.dataset.unnamed || "#").replace("#", String(+option.value + 1));
+      option.textContent = names[+option.value] || unnamed;
+    });
   }, false);
 
   // Coming back to a page kept in the browser's cache: its forms can be sent again.

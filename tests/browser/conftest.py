@@ -2,22 +2,26 @@
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from flask import Flask
 from playwright.sync_api import (
     Browser,
+    BrowserContext,
     ConsoleMessage,
     Error,
+    Locator,
     Page,
     Playwright,
     Request,
     Route,
     ViewportSize,
+    expect,
     sync_playwright,
 )
 from werkzeug.serving import BaseWSGIServer, make_server
@@ -141,21 +145,17 @@ def phone_log(live_server: LiveServer) -> PhoneLog:
     return PhoneLog(origin=live_server.url)
 
 
-@pytest.fixture
-def phone(chromium: Browser, live_server: LiveServer, phone_log: PhoneLog) -> Iterator[Page]:
-    """A 390×844 touch phone in Spanish, pointed at the live server: `phone.goto("/")` opens the home page.
+PhoneFactory = Callable[..., Page]
 
-    Requests to any other host are recorded in `phone_log` and aborted, so nothing leaves the machine.
+
+@pytest.fixture
+def make_phone(chromium: Browser, live_server: LiveServer, phone_log: PhoneLog) -> Iterator[PhoneFactory]:
+    """Open more phones like `phone`, each in its own context: `make_phone(color_scheme="dark")`.
+
+    Keyword arguments go to ``Browser.new_context`` on top of the phone's settings
+    (e.g. ``java_script_enabled=False``). Every phone shares `phone_log`.
     """
-    context = chromium.new_context(
-        viewport=PHONE_VIEWPORT,
-        screen={"width": PHONE_VIEWPORT["width"], "height": PHONE_VIEWPORT["height"]},
-        device_scale_factor=3,
-        is_mobile=True,
-        has_touch=True,
-        locale="es-ES",
-        base_url=live_server.url,
-    )
+    contexts: list[BrowserContext] = []
 
     def only_the_live_server(route: Route) -> None:
         """Let requests to the live server through and abort the rest."""
@@ -164,11 +164,213 @@ def phone(chromium: Browser, live_server: LiveServer, phone_log: PhoneLog) -> It
         else:
             route.abort("blockedbyclient")
 
-    context.route("**/*", only_the_live_server)
-    context.on("request", phone_log.record_request)
-    page = context.new_page()
-    page.on("console", phone_log.record_console)
-    page.on("pageerror", phone_log.record_page_error)
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    def open_phone(**options: Any) -> Page:
+        """A new phone (its own cookies), its requests fenced to the live server and logged."""
+        settings: dict[str, Any] = {
+            "viewport": PHONE_VIEWPORT,
+            "screen": {"width": PHONE_VIEWPORT["width"], "height": PHONE_VIEWPORT["height"]},
+            "device_scale_factor": 3,
+            "is_mobile": True,
+            "has_touch": True,
+            "locale": "es-ES",
+            "base_url": live_server.url,
+            **options,
+        }
+        context = chromium.new_context(**settings)
+        contexts.append(context)
+        context.route("**/*", only_the_live_server)
+        context.on("request", phone_log.record_request)
+        page = context.new_page()
+        page.on("console", phone_log.record_console)
+        page.on("pageerror", phone_log.record_page_error)
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def phone(make_phone: PhoneFactory) -> Page:
+    """A 390×844 touch phone in Spanish, pointed at the live server: `phone.goto("/")` opens the home page.
+
+    Requests to any other host are recorded in `phone_log` and aborted, so nothing leaves the machine.
+    """
+    return make_phone()
+
+
+# --- a player at the table: the game page driven one tap at a time ---------------------------
+
+
+@dataclass
+class Table:
+    """Drive Pocha's pages like a player: type the names, then one tap per trump, bid and trick.
+
+    With JavaScript on, a tap on the game page is sent in the background and ``#main`` is
+    swapped in place: ``tap`` waits for the new content and checks the page was not reloaded.
+    With JavaScript off (``javascript=False``), every tap is a real POST followed by a reload.
+    """
+
+    page: Page
+    javascript: bool = True
+
+    # --- starting a game ----------------------------------------------------------------------
+
+    def start(self, names: Sequence[str], first_dealer: int, preset: str = "clasica", **options: str) -> str:
+        """From the home page, set up and start a game; return its token (from the address)."""
+        page = self.page
+        page.goto("/")
+        with page.expect_navigation():
+            page.get_by_role("link", name="Nueva partida").tap()
+        for i, name in enumerate(names):
+            page.locator(f"#names-{i}").fill(name)
+        if self.javascript:  # the list names the players as they are typed: pick the dealer by name
+            page.locator("#first_dealer").select_option(label=names[first_dealer])
+        else:
+            page.locator("#first_dealer").select_option(str(first_dealer))
+        page.locator("#preset").select_option(preset)
+        if options:
+            more = page.locator("details.more-options")
+            if more.get_attribute("open") is None:
+                more.locator("summary").tap()
+            for field, value in options.items():
+                control = page.locator(f"#{field}")
+                if control.evaluate("el => el.tagName") == "SELECT":
+                    control.select_option(value)
+                else:
+                    control.fill(value)
+        with page.expect_navigation():
+            page.get_by_role("button", name="Empezar la partida").tap()
+        assert "/p/" in page.url, f"the game did not start: {page.locator('.error').all_inner_texts()}"
+        return page.url.split("/p/", 1)[1].split("#", 1)[0]
+
+    # --- taps -----------------------------------------------------------------------------------
+
+    def tap(self, target: Locator) -> None:
+        """Tap a button of the game page and wait for the page to show the result."""
+        page = self.page
+        if not self.javascript:
+            with page.expect_navigation():
+                target.tap()
+            return
+        page.evaluate("() => { document.getElementById('main').dataset.stale = '1'; window.pochaSamePage = true; }")
+        target.tap()
+        page.wait_for_function("() => { const m = document.getElementById('main'); return m && !m.dataset.stale; }")
+        assert page.evaluate("() => window.pochaSamePage === true"), "the tap reloaded the page instead of swapping it"
+
+    @property
+    def hand(self) -> Locator:
+        """The panel of the hand being played."""
+        return self.page.locator("#mano")
+
+    def hand_title(self) -> str:
+        """The hand panel's title, spaces tidied: «Mano 3 de 28 1 carta»."""
+        return " ".join(self.page.locator("#hand-title").inner_text().split())
+
+    def error(self) -> Locator:
+        """The message the server gave for a refused tap."""
+        return self.page.locator("#step-error")
+
+    def bid_button(self, bid: int) -> Locator:
+        """The button of ``bid`` for the player whose turn it is to bid."""
+        return self.hand.locator(".numbers").get_by_role("button", name=str(bid), exact=True)
+
+    def choose_trump(self, letter: str) -> None:
+        """Tap the trump (O, C, E or B)."""
+        self.tap(self.hand.locator(f"button.suit-{letter}"))
+
+    def bid(self, bid: int) -> None:
+        """Tap the bid of the player whose turn it is."""
+        self.tap(self.bid_button(bid))
+
+    def tricks(self, name: str, tricks: int) -> None:
+        """Tap how many tricks ``name`` took."""
+        group = self.hand.locator(".tricks").get_by_role("group", name=name, exact=True)
+        self.tap(group.get_by_role("button", name=str(tricks), exact=True))
+
+    def renuncio(self, name: str) -> None:
+        """Open the renuncio box if needed and put one renuncio on ``name``."""
+        box = self.hand.locator("details.renuncios")
+        if box.get_attribute("open") is None:
+            box.locator("summary").tap()
+        self.tap(box.get_by_role("button", name=f"Renuncio de {name}", exact=True))
+
+    def save(self) -> None:
+        """Tap «Guardar la mano»."""
+        self.tap(self.hand.get_by_role("button", name="Guardar la mano"))
+
+    def play_hand(
+        self,
+        number: int,
+        names: Sequence[str],
+        order: Sequence[int],
+        trump: str,
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        renuncios: Sequence[int] = (),
+        before_last_bid: Callable[[], None] | None = None,
+    ) -> None:
+        """Play hand ``number``: trump, bids in ``order`` (seats), renuncios, tricks (the last filled in), save.
+
+        ``before_last_bid`` is called when the dealer is about to bid (to look at the forbidden bid).
+        """
+        title = self.hand_title()
+        assert title.startswith((f"Mano {number} ", f"Mano de desempate {number} ")), title
+        self.choose_trump(trump)
+        for seat in order:
+            expect(self.hand.locator(".prompt")).to_have_text(f"¿Cuántas pide {names[seat]}?")
+            if seat == order[-1] and before_last_bid is not None:
+                before_last_bid()
+            self.bid(bids[seat])
+        for seat, count in enumerate(renuncios):
+            for _ in range(count):
+                self.renuncio(names[seat])
+            if count:
+                row = self.hand.locator("details.renuncios .renuncio-row").nth(seat)
+                expect(row).to_be_visible()
+                expect(row.locator(".penalty")).to_have_text(f"{count} renuncio" + ("s" if count > 1 else ""))
+        for seat in order[:-1]:
+            self.tricks(names[seat], tricks[seat])
+        last = order[-1]
+        expect(self.hand.locator(".tricks .auto")).to_have_text(f"se rellena: {tricks[last]}")
+        self.save()
+        expect(self.page.locator(".flashes")).to_contain_text(f"Mano {number} guardada.")
+        assert self.error().count() == 0
+
+    # --- the sheet --------------------------------------------------------------------------
+
+    def sheet_totals(self) -> list[list[int]]:
+        """The running totals of every row of the sheet, by seat."""
+        rows: list[list[str]] = self.page.evaluate(
+            """() => [...document.querySelectorAll('#hoja tbody tr')]
+                      .map(tr => [...tr.querySelectorAll('td.total')].map(td => td.textContent.trim()))"""
+        )
+        return [[int(value) for value in row] for row in rows]
+
+    def standings(self) -> list[tuple[str, str, str]]:
+        """The standings as shown: (name, points text, misses text), first place first."""
+        places = self.page.locator("#clasificacion .place")
+        return [
+            (
+                place.locator(".name").inner_text(),
+                place.locator(".points").inner_text(),
+                place.locator(".misses").inner_text(),
+            )
+            for place in places.all()
+        ]
+
+
+@pytest.fixture
+def table(phone: Page) -> Table:
+    """A player at the table with the `phone`."""
+    return Table(phone)
+
+
+TableFactory = Callable[..., Table]
+
+
+@pytest.fixture
+def make_table() -> TableFactory:
+    """A player with another phone: `make_table(make_phone(java_script_enabled=False), javascript=False)`."""
+    return Table
