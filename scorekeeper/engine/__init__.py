@@ -38,6 +38,7 @@ from .rules import CUSTOM_PRESET, PRESETS, HandKind, Multipliers, Ones, Preset, 
 from .schedule import HandPlan, extra_hand, hand_sizes, plan_hand, schedule
 from .scoring import hand_points, points
 from .sheet import (
+    MAX_RENUNCIOS,
     HandRecord,
     ScoreSheet,
     SheetRow,
@@ -57,7 +58,7 @@ from .standings import Place, Standings, standings
 
 __all__ = [
     "AuctionResult", "BidError", "CARDS", "CUSTOM_PRESET", "Card", "Deal", "ForbiddenBidError", "HandKind",
-    "HandLog", "HandPlan", "HandRecord", "IllegalPlayError", "InvalidCardError", "MAX_PLAYERS", "MIN_PLAYERS",
+    "HandLog", "HandPlan", "HandRecord", "IllegalPlayError", "InvalidCardError", "MAX_PLAYERS", "MAX_RENUNCIOS", "MIN_PLAYERS",
     "Message", "Multipliers", "ORDER", "Ones", "PRESETS", "Place", "PlayRecord", "PochaError", "Preset",
     "RecordError", "Ruling", "Rules", "RulesError", "ScoreSheet", "SheetRow", "Special", "Standings", "Suit",
     "TieBreak", "TrickRecord", "TrickState", "auction_winner", "bid_order", "bot_bid", "cards_text",

@@ -7,6 +7,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
 
 from scorekeeper.engine import (
@@ -30,24 +31,29 @@ NAME_MAX = 20
 RANDOM_DEALER = "azar"
 AS_PRESET = ""  # an option left "as the rules say"
 
-YES_NO = [(AS_PRESET, _l("Según las reglas")), ("1", _l("Sí")), ("0", _l("No"))]
-ONES = [
+def choices(*pairs: tuple[str, Any]) -> list[SelectChoice]:
+    """Select options from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+YES_NO = choices((AS_PRESET, _l("Según las reglas")), ("1", _l("Sí")), ("0", _l("No")))
+ONES = choices(
     (AS_PRESET, _l("Según las reglas")),
     (Ones.FULL_TURN.value, _l("Una vuelta (una por jugador)")),
     (Ones.SINGLE.value, _l("Una sola")),
     (Ones.NONE.value, _l("Ninguna")),
-]
-MULTIPLIERS = [
+)
+MULTIPLIERS = choices(
     (AS_PRESET, _l("Según las reglas")),
     (Multipliers.NONE.value, _l("No: todos los palos igual")),
     (Multipliers.COPAS2_OROS3.value, _l("Copas ×2 y oros ×3")),
     (Multipliers.OROS2.value, _l("Solo oros ×2")),
-]
-TIE_BREAK = [
+)
+TIE_BREAK = choices(
     (AS_PRESET, _l("Según las reglas")),
     (TieBreak.ALL_CARDS.value, _l("Con todas las cartas")),
     (TieBreak.ONE_CARD.value, _l("Con una carta")),
-]
+)
 SPECIAL_LABELS = {
     HandKind.INDIAS: _l("Indias"),
     HandKind.SUBASTADO: _l("Subastado"),
@@ -56,9 +62,9 @@ SPECIAL_LABELS = {
 }
 
 
-def preset_choices() -> list[tuple[str, Any]]:
+def preset_choices() -> list[SelectChoice]:
     """The named rule sets players can pick, then "a medida"."""
-    return [(key, _l(preset.name)) for key, preset in PRESETS.items()] + [(CUSTOM_PRESET, _l("A medida"))]
+    return choices(*((key, _l(preset.name)) for key, preset in PRESETS.items()), (CUSTOM_PRESET, _l("A medida")))
 
 
 def _sizes(text: str) -> tuple[int, ...]:
@@ -125,9 +131,10 @@ class NewGameForm(FlaskForm):
     def refresh_dealers(self) -> None:
         """Offer "at random" and each seat as the first dealer, by name once typed."""
         names = self.player_names()
-        self.first_dealer.choices = [(RANDOM_DEALER, _l("Al azar"))] + [
-            (str(i), names[i] if i < len(names) else _l("Jugador %(n)s", n=i + 1)) for i in range(MAX_PLAYERS)
-        ]
+        self.first_dealer.choices = choices(
+            (RANDOM_DEALER, _l("Al azar")),
+            *((str(i), names[i] if i < len(names) else _l("Jugador %(n)s", n=i + 1)) for i in range(MAX_PLAYERS)),
+        )
 
     def move(self, index: int, step: int) -> None:
         """Move the name in slot ``index`` one name up (``step`` −1) or down (+1), keeping blanks at the end."""
@@ -249,3 +256,4 @@ class StepForm(FlaskForm):
     hand = IntegerField(validators=[InputRequired(), NumberRange(1, 999)])
     seat = IntegerField(validators=[Optional(), NumberRange(0, MAX_PLAYERS - 1)])
     value = StringField(validators=[Optional()])
+    version = IntegerField(validators=[Optional()])

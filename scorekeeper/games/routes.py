@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.engine import MAX_PLAYERS, HandKind, HandRecord, PochaError, Suit, schedule
 from scorekeeper.extensions import db
 from scorekeeper.games import bp, state
-from scorekeeper.games.forms import RANDOM_DEALER, CorrectionForm, NewGameForm, StepForm
+from scorekeeper.games.forms import RANDOM_DEALER, CorrectionForm, NewGameForm, StepForm, choices
 from scorekeeper.games.phone import remember
 from scorekeeper.i18n import engine_message
 from scorekeeper.models import Game, Hand
@@ -147,7 +147,7 @@ def trump(token: str) -> Response | tuple[str, int]:
         letter = (form.value.data or "").strip().upper()
         if letter != state.NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
-        state.set_trump(game, form.hand.data, letter)
+        state.set_trump(game, form.hand.data, letter, form.version.data)
 
     return _step(token, apply)
 
@@ -175,17 +175,16 @@ def tricks(token: str) -> Response | tuple[str, int]:
 
 @bp.post("/p/<token>/renuncio")
 def renuncio(token: str) -> Response | tuple[str, int]:
-    """Put a renuncio on a player in this hand, or take it off."""
+    """Set how many renuncios a player has in this hand (the "+" and "−" buttons send the new count)."""
     return _step(
-        token,
-        lambda game, form: state.add_renuncio(game, form.hand.data, _seat(form), -1 if form.value.data == "-1" else 1),
+        token, lambda game, form: state.set_renuncios(game, form.hand.data, _seat(form), _number(form, _("renuncios")))
     )
 
 
 @bp.post("/p/<token>/deshacer")
 def undo(token: str) -> Response | tuple[str, int]:
     """Take back the last thing said in this hand."""
-    return _step(token, lambda game, form: state.undo(game, form.hand.data))
+    return _step(token, lambda game, form: state.undo(game, form.hand.data, form.version.data))
 
 
 @bp.post("/p/<token>/guardar")
@@ -259,9 +258,9 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
     )
     # Only what the hand allows: no trump in a sin triunfo hand, a suit in every other one.
     if row.plan.kind is HandKind.SIN_TRIUNFO:
-        form.trump.choices = [(state.NO_TRUMP, _("Sin triunfo"))]
+        form.trump.choices = choices((state.NO_TRUMP, _("Sin triunfo")))
     else:
-        form.trump.choices = [(s.value, s.spanish.capitalize()) for s in Suit]
+        form.trump.choices = choices(*((s.value, s.spanish.capitalize()) for s in Suit))
     error: str | None = None
     status = 200
     if request.method == "GET":

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from scorekeeper.engine import (
+    MAX_RENUNCIOS,
     AuctionResult,
     HandKind,
     HandPlan,
@@ -260,11 +261,16 @@ def _said_bids(turn: Turn) -> list[int]:
     return [seat for seat in turn.order if turn.hand.bids[seat] is not None and seat != fixed]
 
 
-def set_trump(game: Game, number: int, letter: str) -> None:
-    """Say the hand's trump (la pinta); in subastado the auction's winner chooses it and keeps the bid."""
+def set_trump(game: Game, number: int, letter: str, version: int | None = None) -> None:
+    """Say the hand's trump (la pinta); in subastado the auction's winner chooses it and keeps the bid.
+
+    A page showing an older ``version`` of the game may not change a trump already said.
+    """
     turn = _turn_for(game, number)
     if turn.hand.trump == letter:
         return  # the same tap twice
+    if turn.hand.trump is not None:
+        check_version(game, version)
     if turn.fixed_trump:
         raise RecordError(N_("En esta mano la pinta ya está fijada"))
     if turn.stage == "auction":
@@ -328,18 +334,33 @@ def set_tricks(game: Game, number: int, seat: int, tricks: int) -> None:
     _touch(game)
 
 
-def add_renuncio(game: Game, number: int, seat: int, change: int) -> None:
-    """Put one more renuncio on a player in this hand (``change`` 1), or take one off (−1)."""
+def set_renuncios(game: Game, number: int, seat: int, count: int) -> None:
+    """Set how many renuncios a player has committed in this hand (the tap says the new count,
+    so sending it twice changes nothing)."""
     turn = _turn_for(game, number)
     _check_seat(turn, seat)
+    if not 0 <= count <= MAX_RENUNCIOS:
+        raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
+    if turn.hand.renuncios[seat] == count:
+        return
     counts = list(turn.hand.renuncios)
-    counts[seat] = max(0, counts[seat] + (1 if change > 0 else -1))
+    counts[seat] = count
     turn.hand.renuncios = counts
     _touch(game)
 
 
-def undo(game: Game, number: int) -> None:
-    """Take back the last thing said in this hand: the tricks, else the last bid, else the trump, else an offer."""
+def check_version(game: Game, version: int | None) -> None:
+    """Refuse a tap sent from a page drawn before the game last changed (a double tap, another phone)."""
+    if version is not None and version != game.version:
+        raise StaleHandError(N_("Esa pantalla no estaba al día y no se ha cambiado nada: mírala y vuelve a tocar"))
+
+
+def undo(game: Game, number: int, version: int | None = None) -> None:
+    """Take back the last thing said in this hand: the tricks, else the last bid, else the trump, else an offer.
+
+    ``version`` is the game's version the page showed: a second undo from the same page does nothing.
+    """
+    check_version(game, version)
     turn = _turn_for(game, number)
     hand = turn.hand
     said = _said_bids(turn)

@@ -22,7 +22,7 @@
     fresh.classList.add("settling");
     main.replaceWith(fresh);
     document.title = doc.title;
-    window.setTimeout(function () { fresh.classList.remove("settling"); }, 350);
+    window.setTimeout(function () { fresh.classList.remove("settling"); }, 250);
     return true;
   }
 

@@ -468,7 +468,7 @@ def test_a_tap_after_the_end_of_the_game_changes_nothing(table: Table) -> None:
 def test_every_successful_tap_answers_303_back_to_the_hand(table: Table) -> None:
     token = eight_card_game(table)
     steps = [("pinta", None, "C"), ("apuesta", 1, 4), ("apuesta", 2, 3), ("apuesta", 3, 0), ("apuesta", 0, 2),
-             ("renuncio", 2, 1), ("renuncio", 2, -1), ("bazas", 1, 4), ("deshacer", None, None), ("bazas", 1, 4),
+             ("renuncio", 2, 1), ("renuncio", 2, 0), ("bazas", 1, 4), ("deshacer", None, None), ("bazas", 1, 4),
              ("bazas", 2, 3), ("bazas", 3, 0)]
     for step, seat, value in steps:
         response = table.tap(token, step, 1, seat, value)
@@ -490,8 +490,8 @@ def played_with_renuncios(table: Table, token: str, marks: dict[int, int]) -> No
     """Hand 1 of the eight-card game, with ``marks`` (seat: renuncios) tapped, then saved."""
     all_bids(table, token)
     for seat, count in marks.items():
-        for _ in range(count):
-            table.ok(token, "renuncio", 1, seat, 1)
+        for done in range(count):
+            table.ok(token, "renuncio", 1, seat, done + 1)
     for seat, won in ((1, 4), (2, 3), (3, 0)):
         table.ok(token, "bazas", 1, seat, won)
     table.ok(token, "guardar", 1)
@@ -516,18 +516,32 @@ def test_the_agreed_renuncio_penalty_is_honoured(table: Table) -> None:
     assert table.page(token).points(1) == [-5, 30 - 30, 25, 10]
 
 
+def test_a_renuncio_tap_says_the_new_count_so_a_double_tap_counts_once(table: Table) -> None:
+    token = eight_card_game(table)
+    table.ok(token, "renuncio", 1, 1, 1)
+    table.ok(token, "renuncio", 1, 1, 1)  # the same "+" sent twice
+    assert "Bea 1 renuncio" in table.page(token).text
+    assert 'name="value" value="2"' in table.page(token).html, "the + button now asks for the second"
+
+
+def test_a_renuncio_count_out_of_range_is_refused(table: Table) -> None:
+    token = eight_card_game(table)
+    for value in ("-1", "21", "x"):
+        table.refused(token, "renuncio", 1, 1, value)
+
+
 def test_a_renuncio_can_be_taken_back(table: Table) -> None:
     token = eight_card_game(table)
     table.ok(token, "renuncio", 1, 1, 1)
-    table.ok(token, "renuncio", 1, 1, 1)
+    table.ok(token, "renuncio", 1, 1, 2)
     page = table.page(token)
     assert "Bea 2 renuncios" in page.text
     assert 'aria-label="Quitar un renuncio de Bea"' in page.html
     assert 'aria-label="Quitar un renuncio de Ana"' not in page.html
-    table.ok(token, "renuncio", 1, 1, -1)
+    table.ok(token, "renuncio", 1, 1, 1)
     assert "Bea 1 renuncio" in table.page(token).text
-    table.ok(token, "renuncio", 1, 1, -1)
-    table.ok(token, "renuncio", 1, 1, -1)  # never below none
+    table.ok(token, "renuncio", 1, 1, 0)
+    table.ok(token, "renuncio", 1, 1, 0)  # the "−" sent twice: still none
     assert table.snap(token).hand(1)["renuncios"] == (0, 0, 0, 0)
 
 
@@ -601,3 +615,25 @@ def test_a_tap_on_an_unknown_game_is_a_404(table: Table) -> None:
 def test_an_unknown_game_is_not_added_to_the_phone(table: Table) -> None:
     table.client.get("/p/no-existe")
     assert "Partidas en este móvil" not in table.read(table.client.get("/")).text
+
+
+def test_a_second_undo_from_the_same_page_does_nothing(table: Table) -> None:
+    token = eight_card_game(table)
+    all_bids(table, token)
+    version = table.snap(token).version
+    first = table.client.post(f"/p/{token}/deshacer", data={"hand": 1, "version": version})
+    assert first.status_code == 303
+    after_one = table.snap(token).facts
+    second = table.client.post(f"/p/{token}/deshacer", data={"hand": 1, "version": version})
+    assert second.status_code == 303
+    assert table.snap(token).facts == after_one, "the double tap undid a second step"
+    assert "Esa pantalla no estaba al día" in " ".join(table.page(token).flashes)
+
+
+def test_a_stale_page_cannot_change_a_trump_already_said(table: Table) -> None:
+    token = eight_card_game(table)
+    version = table.snap(token).version
+    table.client.post(f"/p/{token}/pinta", data={"hand": 1, "value": "C", "version": version})
+    stale = table.client.post(f"/p/{token}/pinta", data={"hand": 1, "value": "O", "version": version})
+    assert stale.status_code == 303
+    assert table.snap(token).hand(1)["trump"] == "C"
