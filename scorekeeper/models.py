@@ -30,13 +30,15 @@ def utcnow() -> datetime:
 class Game(db.Model):  # type: ignore[name-defined,misc]
     """A game at a table: who plays, the agreed rules and the first dealer.
 
-    The address carries an unguessable token; only its SHA-256 is stored.
+    Two addresses: the scorekeeper's carries an unguessable edit token, of which only the
+    SHA-256 is stored; the watchers' carries ``watch_token``, which can change nothing.
     """
 
     __tablename__ = "game"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    watch_token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
     preset: Mapped[str] = mapped_column(String(32))
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[int]

@@ -59,10 +59,17 @@ def token_hash(token: str) -> str:
 
 
 def find_game(token: str) -> Game | None:
-    """The game whose address carries ``token``, or ``None``."""
+    """The game whose scorekeeper's address carries ``token``, or ``None`` (a watch token finds nothing)."""
     if not token or len(token) > 64:
         return None
     return db.session.execute(db.select(Game).filter_by(edit_hash=token_hash(token))).scalar_one_or_none()
+
+
+def find_watched_game(token: str) -> Game | None:
+    """The game whose watchers' address carries ``token``, or ``None``."""
+    if not token or len(token) > 64:
+        return None
+    return db.session.execute(db.select(Game).filter_by(watch_token=token)).scalar_one_or_none()
 
 
 # --- rows as engine values -------------------------------------------------------------------
@@ -108,7 +115,13 @@ def sheet_of(game: Game) -> ScoreSheet:
 def create_game(names: list[str], first_dealer: int, preset: str, rules: Rules) -> tuple[Game, str]:
     """Add a new game (not yet committed) and return it with the token of its address."""
     token = new_token()
-    game = Game(edit_hash=token_hash(token), preset=preset, rules=rules.to_dict(), first_dealer=first_dealer)
+    game = Game(
+        edit_hash=token_hash(token),
+        watch_token=new_token(),
+        preset=preset,
+        rules=rules.to_dict(),
+        first_dealer=first_dealer,
+    )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     return game, token
