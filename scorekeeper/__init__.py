@@ -55,11 +55,17 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     """Mount the pages: one blueprint per capability."""
+    from scorekeeper.export import bp as export_bp
     from scorekeeper.games import bp as games_bp
     from scorekeeper.main import bp as main_bp
+    from scorekeeper.paper import bp as paper_bp
+    from scorekeeper.share import bp as share_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(share_bp)
+    app.register_blueprint(export_bp)
+    app.register_blueprint(paper_bp)
 
 
 def register_errorhandlers(app: Flask) -> None:
