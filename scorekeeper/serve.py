@@ -1,20 +1,16 @@
 """Serve Pocha to the phones on the local network: `python -m scorekeeper.serve --host 0.0.0.0 --port 5000`."""
 
 import argparse
-import ipaddress
 import os
-import socket
 from collections.abc import Sequence
 
 from flask import Flask
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
+from scorekeeper.network import lan_addresses
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
-# Never contacted: connecting a UDP socket only asks the kernel which local address
-# would route there. No packet is sent.
-_PROBE_ADDRESS = ("10.254.254.254", 9)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -24,27 +20,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")), help="port to listen on (default 5000)")
     parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
     return parser.parse_args(argv)
-
-
-def lan_addresses() -> list[str]:
-    """Return this machine's IPv4 addresses on the local network, without sending any packet."""
-    found: list[str] = []
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(_PROBE_ADDRESS)  # UDP connect: picks a route, sends nothing
-            found.append(probe.getsockname()[0])
-    except OSError:
-        pass  # no network at all: only this machine can connect
-    return [address for address in dict.fromkeys(found) if _is_lan(address)]
-
-
-def _is_lan(address: str) -> bool:
-    """Tell whether `address` is a usable, non-loopback IPv4 address."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return not (ip.is_loopback or ip.is_unspecified or ip.is_link_local)
 
 
 def addresses_to_open(host: str, port: int) -> list[str]:

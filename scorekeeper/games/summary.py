@@ -7,6 +7,7 @@ from datetime import datetime
 
 from scorekeeper.engine import PochaError
 from scorekeeper.games import state
+from scorekeeper.games.phone import KnownGame
 
 
 @dataclass(frozen=True)
@@ -14,6 +15,7 @@ class GameSummary:
     """What a list shows of a game."""
 
     token: str
+    watching: bool
     names: tuple[str, ...]
     played: int
     total: int
@@ -23,12 +25,16 @@ class GameSummary:
     updated_at: datetime
 
 
-def summaries(tokens: list[str]) -> list[GameSummary]:
-    """A summary of each game behind ``tokens`` that still exists, in the order given."""
+def summaries(known: list[KnownGame]) -> list[GameSummary]:
+    """A summary of each game this phone knows that still exists, in the order given.
+
+    A game this phone both keeps and watches is listed once, as kept.
+    """
+    found = [(entry, state.find_watched_game(entry.token) if entry.watching else state.find_game(entry.token)) for entry in known]
+    kept_ids = {game.id for entry, game in found if game is not None and not entry.watching}
     out = []
-    for token in tokens:
-        game = state.find_game(token)
-        if game is None:
+    for entry, game in found:
+        if game is None or (entry.watching and game.id in kept_ids):
             continue
         names = state.names_of(game)
         try:
@@ -38,7 +44,8 @@ def summaries(tokens: list[str]) -> list[GameSummary]:
         seat = sheet.standings.leader if sheet.rows else None
         out.append(
             GameSummary(
-                token=token,
+                token=entry.token,
+                watching=entry.watching,
                 names=names,
                 played=len(sheet.rows),
                 total=sheet.hands_total,

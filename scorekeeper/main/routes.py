@@ -4,7 +4,7 @@ from flask import abort, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
-from scorekeeper.games.phone import known_tokens
+from scorekeeper.games.phone import known_games
 from scorekeeper.games.summary import summaries
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
@@ -13,8 +13,8 @@ from scorekeeper.urls import back_url, local_url
 
 @bp.get("/")
 def index() -> str:
-    """Show the home page: the button to start a game and the games this phone knows, newest first."""
-    return render_template("main/index.html", games=summaries(known_tokens()))
+    """Show the home page: the button to start a game and the games this phone keeps or watches, newest first."""
+    return render_template("main/index.html", games=summaries(known_games()))
 
 
 @bp.post("/idioma")

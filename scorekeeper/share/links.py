@@ -1,0 +1,67 @@
+"""A game's two addresses as another phone must open them: the host the phone used, or the LAN address for loopback."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import request, url_for
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from scorekeeper import network
+from scorekeeper.models import Game
+from scorekeeper.share.qr import qr_svg
+
+
+def public_root() -> str:
+    """``scheme://host[:port]`` of this request, as a phone at the table can reach it.
+
+    The address the page was opened with, unless that only reaches this computer
+    (127.0.0.1, localhost: the scorekeeper opened it on the server itself): then the
+    computer's LAN address, same port. Nothing is sent on the network to find it.
+    """
+    netloc = request.host
+    parts = urlsplit(f"//{netloc}")
+    if parts.hostname and network.is_loopback(parts.hostname):
+        lan = network.lan_addresses()
+        if lan:
+            netloc = lan[0] + (f":{parts.port}" if parts.port else "")
+    return f"{request.scheme}://{netloc}"
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    """The full address of ``endpoint`` for another phone (see ``public_root``)."""
+    return public_root() + url_for(endpoint, **values)
+
+
+@dataclass(frozen=True)
+class Link:
+    """An address to pass to another phone: as text and as a QR code."""
+
+    url: str
+    qr: Markup
+
+
+@dataclass(frozen=True)
+class ShareLinks:
+    """What the share panel offers: the watchers' address, and the scorekeeper's (to hand over)."""
+
+    watch: Link
+    edit: Link | None
+
+
+def _link(url: str, title: str) -> Link:
+    return Link(url, qr_svg(url, title))
+
+
+def watch_link(game: Game) -> Link:
+    """The read-only address of ``game``."""
+    return _link(public_url("share.watch", token=game.watch_token), _("Código QR del enlace para mirar"))
+
+
+def share_links(game: Game, token: str | None = None) -> ShareLinks:
+    """The links of the share panel; the scorekeeper's only with its edit ``token`` (a page opened with it)."""
+    edit = _link(public_url("games.play", token=token), _("Código QR del enlace para apuntar")) if token else None
+    return ShareLinks(watch=watch_link(game), edit=edit)

@@ -1,0 +1,122 @@
+"""The watch link can change nothing: every POST route of the app, sent the watch token instead of the edit token, is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from werkzeug.routing import Rule
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+FOUR = ["Ana", "Bea", "Carlos", "Dani"]
+#: POST routes that take no game address: they cannot be given a watch token. A new one must be
+#: added here on purpose, after checking it cannot change an existing game.
+NO_GAME = {
+    "games.new_game",  # starts a new game
+    "main.set_language",  # a cookie
+    "export.import_game",  # a new game from a file
+    "simulator.play_step",  # a simulated hand, carried in the form: no stored game
+}
+#: What a form of each step sends, so every route would accept the tap with the edit token.
+VALUES = {"pinta": "B", "subasta": "1", "apuesta": "1", "bazas": "1", "renuncio": "1"}
+
+
+def post_rules(table: Table) -> list[Rule]:
+    """Every rule of the app that takes a POST."""
+    return [rule for rule in table.app.url_map.iter_rules() if "POST" in (rule.methods or ())]
+
+
+def url_of(rule: Rule, token: str, scope: str = "p") -> str:
+    """The rule's address with ``token`` for the game, ``scope`` for its kind of address and hand 1."""
+    values: dict[str, Any] = {}
+    for name in rule.arguments:
+        converter = type(rule._converters[name]).__name__  # type: ignore[attr-defined]
+        if name == "token":
+            values[name] = token
+        elif name == "scope":
+            values[name] = scope
+        elif converter in ("IntegerConverter", "NumberConverter"):
+            values[name] = 1
+        else:
+            values[name] = "x"
+    built = rule.build(values, append_unknown=False)
+    assert built is not None, rule.rule
+    return built[1]
+
+
+def form_data(table: Table, token: str, rule: Rule) -> dict[str, str]:
+    """A form that would be taken with the edit token: the step's value, the hand, a seat, the version, a corrected hand."""
+    snap = table.snap(token)
+    step = rule.rule.rsplit("/", 1)[-1]
+    data = {
+        "hand": str(snap.number),
+        "seat": str(snap.next_seat if snap.next_seat is not None else 0),
+        "value": VALUES.get(step, "1"),
+        "version": str(snap.version),
+        "trump": "O",
+    }
+    if "corregir" in rule.rule:
+        data.update(table.correction_form(token, 1))
+        data["bids-1"] = "0" if data["bids-1"] != "0" else "1"
+    return data
+
+
+def everything(table: Table) -> tuple[Any, ...]:
+    """What the database holds of every game."""
+    with table.app.app_context():
+        games = db.session.execute(db.select(Game).order_by(Game.id)).scalars().all()
+        return tuple(
+            (
+                g.edit_hash, g.watch_token, g.version, g.rules, g.first_dealer, g.finished_at,
+                [(p.seat, p.name) for p in g.players],
+                [(h.number, h.trump, h.auction, h.bids, h.tricks, h.renuncios, h.complete) for h in g.hands],
+                [(c.hand_number, c.changes) for c in g.corrections],
+            )
+            for g in games
+        )
+
+
+def a_game_in_play(table: Table) -> str:
+    """Hand 1 saved (so it can be corrected); hand 2 ready to save (so every step has something to do)."""
+    token = table.start(FOUR, dealer=0, preset="a_medida", custom_sizes="2 2 2")
+    table.play_hand(token, "O", bids=[0, 1, 0, 0], tricks=[0, 1, 1, 0])
+    table.play_hand(token, "C", bids=[0, 0, 1, 0], tricks=[0, 1, 1, 0], save=False)
+    return token
+
+
+def test_the_watch_token_is_refused_by_every_post_route(table: Table) -> None:
+    token = a_game_in_play(table)
+    watch = table.watch_token(token)
+    rules = post_rules(table)
+    with_game = [rule for rule in rules if "token" in rule.arguments]
+    assert {rule.endpoint for rule in rules if "token" not in rule.arguments} <= NO_GAME, (
+        "a POST route without the game's token: check it cannot change a game, then add it to NO_GAME"
+    )
+    assert {"games.trump", "games.bid", "games.save", "games.correct", "share.new_edit_link"} <= {r.endpoint for r in with_game}
+
+    before = everything(table)
+    tried = []
+    for rule in with_game:
+        scopes = ("p", "ver") if "scope" in rule.arguments else ("p",)
+        for scope in scopes:
+            url = url_of(rule, watch, scope)
+            response = table.client.post(url, data=form_data(table, token, rule))
+            assert response.status_code in (403, 404), (url, response.status_code)
+            assert everything(table) == before, f"{url} changed something"
+            tried.append(url)
+    assert len(tried) >= 9  # seven steps, the correction, the new edit link (and any added since)
+
+
+def test_every_post_route_takes_the_same_form_with_the_edit_token(table: Table) -> None:
+    """The control: the forms above are ones the routes take, so the watch token's refusal is the token's."""
+    for rule in post_rules(table):
+        if "token" not in rule.arguments:
+            continue
+        token = a_game_in_play(table)
+        response = table.client.post(url_of(rule, token), data=form_data(table, token, rule))
+        assert response.status_code == 303, (rule.rule, response.status_code, table.read(response).errors)
+        assert response.headers["Location"].startswith("/p/")
