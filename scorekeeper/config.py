@@ -34,6 +34,11 @@ class DefaultConfig:
     # Seconds a browser may keep files from static/ before asking again.
     SEND_FILE_MAX_AGE_DEFAULT = 3600
 
+    # The largest game file that can be imported (bytes), and the largest request of any kind:
+    # that file and the rest of its form. A bigger upload is refused before it is read.
+    GAME_FILE_MAX_BYTES = 1024 * 1024
+    MAX_CONTENT_LENGTH = GAME_FILE_MAX_BYTES + 64 * 1024
+
 
 def default_database_uri(instance_path: str | os.PathLike[str]) -> str:
     """Return the SQLite URI of the database file in the instance folder."""

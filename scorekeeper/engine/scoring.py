@@ -43,7 +43,12 @@ def hand_points(
             score = pocha_points
     else:
         score = -miss_per_trick * abs(bid - tricks)
-    return multiplier * score - renuncios * renuncio_penalty
+    return multiplier * score - renuncio_points(renuncios, renuncio_penalty)
+
+
+def renuncio_points(renuncios: int, renuncio_penalty: int = 50) -> int:
+    """Points a player's renuncios take off a hand: the agreed penalty for each, never multiplied."""
+    return renuncios * renuncio_penalty
 
 
 def points(rules: Rules, cards: int, trump: Suit | None, bid: int, tricks: int, renuncios: int = 0) -> int:

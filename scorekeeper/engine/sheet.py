@@ -10,7 +10,7 @@ from .cards import Suit, check_players
 from .errors import N_, RecordError
 from .rules import HandKind, Rules
 from .schedule import HandPlan, extra_hand, schedule
-from .scoring import points
+from .scoring import points, renuncio_points
 from .standings import Standings, standings
 
 MAX_RENUNCIOS = 20
@@ -123,13 +123,17 @@ def fill_tricks(cards: int, tricks: Sequence[int | None]) -> tuple[int | None, .
 
 @dataclass(frozen=True, slots=True)
 class SheetRow:
-    """One line of the paper sheet: the hand, what was recorded, each player's points and running total."""
+    """One line of the paper sheet: the hand, what was recorded, each player's points and running total.
+
+    ``penalties`` are the points each player's renuncios took off, already counted in ``points``.
+    """
 
     plan: HandPlan
     record: HandRecord
     multiplier: int
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    penalties: tuple[int, ...] = ()
 
     @property
     def made(self) -> tuple[bool, ...]:
@@ -206,7 +210,8 @@ def score_sheet(
         for s in range(n):
             totals[s] += hand[s]
             missed[s] += record.bids[s] != record.tricks[s]
-        rows.append(SheetRow(plan, record, multiplier, hand, tuple(totals)))
+        penalties = tuple(renuncio_points(record.renuncios_of(s), rules.renuncio_penalty) for s in range(n))
+        rows.append(SheetRow(plan, record, multiplier, hand, tuple(totals), penalties))
     table = standings(totals, missed)
     played = len(rows)
     if played < len(plans):

@@ -3,3 +3,5 @@
 from flask import Blueprint
 
 bp = Blueprint("export", __name__)
+
+from scorekeeper.export import routes  # noqa: E402,F401  (attaches the views to bp)

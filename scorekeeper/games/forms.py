@@ -67,6 +67,27 @@ def preset_choices() -> list[SelectChoice]:
     return choices(*((key, _l(preset.name)) for key, preset in PRESETS.items()), (CUSTOM_PRESET, _l("A medida")))
 
 
+def tidy_name(text: str | None) -> str:
+    """A typed name with its spaces tidied: none at either end, one between words."""
+    return " ".join((text or "").split())
+
+
+def check_names(names: list[str]) -> None:
+    """Raise ``ValidationError`` unless ``names`` (tidied, by seat) are 3 to 8, none too long, no two alike."""
+    for name in names:
+        if len(name) > NAME_MAX:
+            raise ValidationError(_l("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX))
+    try:
+        check_players(len(names))
+    except PochaError as error:
+        raise ValidationError(engine_message(error.message)) from None
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ValidationError(_l("«%(name)s» está repetido: poned nombres distintos", name=name))
+        seen.add(name.casefold())
+
+
 def _sizes(text: str) -> tuple[int, ...]:
     parts = text.replace(",", " ").split()
     if not all(part.isdigit() for part in parts):
@@ -126,7 +147,7 @@ class NewGameForm(FlaskForm):
 
     def player_names(self) -> list[str]:
         """The names typed, blanks left out, spaces tidied."""
-        return [" ".join((entry.data or "").split()) for entry in self.names.entries if (entry.data or "").strip()]
+        return [tidy_name(entry.data) for entry in self.names.entries if (entry.data or "").strip()]
 
     def refresh_dealers(self) -> None:
         """Offer "at random" and each seat as the first dealer, by name once typed."""
@@ -138,7 +159,7 @@ class NewGameForm(FlaskForm):
 
     def move(self, index: int, step: int) -> None:
         """Move the name in slot ``index`` one name up (``step`` −1) or down (+1), keeping blanks at the end."""
-        slots = [" ".join((entry.data or "").split()) for entry in self.names.entries]
+        slots = [tidy_name(entry.data) for entry in self.names.entries]
         names = [name for name in slots if name]
         if 0 <= index < len(slots) and slots[index]:
             at = sum(1 for name in slots[:index] if name)  # the slot's place among the names typed
@@ -161,19 +182,7 @@ class NewGameForm(FlaskForm):
 
     def validate_names(self, field: FieldList) -> None:
         """From 3 to 8 names, none too long, no two alike."""
-        names = self.player_names()
-        for name in names:
-            if len(name) > NAME_MAX:
-                raise ValidationError(_l("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX))
-        try:
-            check_players(len(names))
-        except PochaError as error:
-            raise ValidationError(engine_message(error.message)) from None
-        seen: set[str] = set()
-        for name in names:
-            if name.casefold() in seen:
-                raise ValidationError(_l("«%(name)s» está repetido: poned nombres distintos", name=name))
-            seen.add(name.casefold())
+        check_names(self.player_names())
 
     def validate_first_dealer(self, field: SelectField) -> None:
         """At random, or one of the players."""

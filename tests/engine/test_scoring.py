@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import Multipliers, RecordError, Rules, Suit, hand_points, points
+from scorekeeper.engine import Multipliers, RecordError, Rules, Suit, hand_points, points, renuncio_points
 
 CLASSIC = Rules()
 O, C, E, B = Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS
@@ -119,6 +119,12 @@ def test_a_renuncio_costs_50_on_top_of_the_hand() -> None:
 def test_several_renuncios_in_a_hand() -> None:
     assert points(CLASSIC, 3, O, bid=1, tricks=1, renuncios=2) == 15 - 100
     assert points(CLASSIC, 3, O, bid=0, tricks=0, renuncios=3) == 10 - 150
+
+
+def test_what_renuncios_take_off_a_hand() -> None:
+    assert renuncio_points(0) == 0 and renuncio_points(3) == 150
+    assert renuncio_points(2, renuncio_penalty=30) == 60
+    assert points(CLASSIC, 3, O, bid=1, tricks=1, renuncios=2) == points(CLASSIC, 3, O, bid=1, tricks=1) - renuncio_points(2)
 
 
 def test_renuncio_penalties_are_not_multiplied() -> None:

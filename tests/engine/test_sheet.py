@@ -80,6 +80,7 @@ def test_multipliers_on_the_sheet() -> None:
     sheet = score_sheet(rules, NAMES3, 0, [HAND1, HAND2])
     assert [row.multiplier for row in sheet.rows] == [3, 2]
     assert [row.points for row in sheet.rows] == [(-15, 30, 45), (-10, 20, 20)]
+    assert [row.penalties for row in sheet.rows] == [(0, 0, 0), (0, 0, 0)]
     assert sheet.totals == (-25, 50, 65)
 
 
@@ -87,6 +88,7 @@ def test_renuncios_on_the_sheet() -> None:
     record = HandRecord(bids=(1, 0, 1), tricks=(0, 0, 1), trump=O, renuncios=(0, 2, 1))
     sheet = score_sheet(Rules(), NAMES3, 0, [record])
     assert sheet.rows[0].points == (-5, 10 - 100, 15 - 50)
+    assert sheet.rows[0].penalties == (0, 100, 50)
     assert record.renuncios_of(1) == 2
     assert HAND1.renuncios_of(1) == 0
 

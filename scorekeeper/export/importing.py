@@ -1,0 +1,167 @@
+"""Importing a game file: a new game, the same as the one exported, with every rule asked of the engine.
+
+The players are checked as the new-game form checks them, the rules by ``Rules.from_dict`` and the
+schedule, the saved hands by ``score_sheet`` (which hand it refuses is named); a hand left half
+entered is replayed tap by tap through the same steps the game page uses, so it can only be a state
+the page could have reached. Nothing is committed here: the caller commits, or rolls back on error.
+"""
+
+from __future__ import annotations
+
+import bisect
+from datetime import datetime
+from typing import Final
+
+from wtforms.validators import ValidationError
+
+from scorekeeper.engine import (
+    CUSTOM_PRESET,
+    PRESETS,
+    HandRecord,
+    PochaError,
+    Rules,
+    RulesError,
+    ScoreSheet,
+    schedule,
+    score_sheet,
+)
+from scorekeeper.engine.errors import N_
+from scorekeeper.export.game_reader import GameEntry, GameFileError, HandEntry
+from scorekeeper.games import state
+from scorekeeper.games.forms import check_names, tidy_name
+from scorekeeper.models import Correction, Game, Hand, utcnow
+
+#: What is compared between a replayed half hand and the file, in this order.
+HAND_FIELDS: Final = ("trump", "auction", "bids", "tricks", "renuncios")
+
+
+def create_game_from(entry: GameEntry) -> tuple[Game, str]:
+    """Add the game ``entry`` describes to the session (new tokens) and return it with its edit token.
+
+    Raises ``GameFileError`` (or another ``PochaError``) when the file does not make a lawful game;
+    the caller then rolls back, so nothing is kept.
+    """
+    names = _players(entry.players)
+    rules = _rules(entry, len(names))
+    game, token = state.create_game(names, entry.first_dealer, entry.preset, rules)
+    game.version = 0  # the column's default comes only when the row is written; the steps below count on it
+    game.created_at = entry.created_at or utcnow()
+    saved = [_saved_hand(hand) for hand in entry.hands if hand.complete]
+    sheet = _check_saved(rules, names, entry.first_dealer, [state.record_of(row) for row in saved])
+    game.hands.extend(saved)
+    half = [hand for hand in entry.hands if not hand.complete]
+    if half:
+        _replay(game, half[0], tuple(names))
+    for correction in entry.corrections:
+        game.corrections.append(
+            Correction(hand_number=correction.hand, made_at=correction.made_at or utcnow(), changes=correction.changes)
+        )
+    game.updated_at = utcnow()
+    game.finished_at = _finished_at(entry) if sheet.finished else None
+    return game, token
+
+
+def _players(raw: list[str]) -> list[str]:
+    """The names, tidied and checked as the new-game form checks them (3 to 8, short, no two alike)."""
+    names = [tidy_name(name) for name in raw]
+    if not all(names):
+        raise GameFileError(N_("Cada jugador necesita un nombre"))
+    try:
+        check_names(names)
+    except ValidationError as error:
+        raise GameFileError(N_("Jugadores: %(reason)s"), reason=str(error)) from None
+    return names
+
+
+def _rules(entry: GameEntry, players: int) -> Rules:
+    """The agreed rules, read by the engine, and the schedule they make for this table and first dealer."""
+    if entry.preset != CUSTOM_PRESET and entry.preset not in PRESETS:
+        raise RulesError(N_("No hay reglas llamadas «%(name)s»"), name=entry.preset[:40])
+    rules = Rules.from_dict(entry.rules)
+    schedule(players, entry.first_dealer, rules)
+    return rules
+
+
+def _saved_hand(hand: HandEntry) -> Hand:
+    """A saved hand as a row; sin triunfo always written ``-`` (the file may say ``null``)."""
+    return Hand(
+        number=hand.number,
+        trump=state.NO_TRUMP if hand.trump is None else hand.trump,
+        auction=hand.auction,
+        bids=hand.bids,
+        tricks=hand.tricks,
+        renuncios=hand.renuncios,
+        complete=True,
+        completed_at=hand.completed_at,
+    )
+
+
+def _check_saved(rules: Rules, names: list[str], first_dealer: int, records: list[HandRecord]) -> ScoreSheet:
+    """The sheet of the saved hands; when the engine refuses one, say which (a value not said, ``null``,
+    leaves a list short, and the engine says so)."""
+    try:
+        return score_sheet(rules, names, first_dealer, records)
+    except PochaError as error:
+        # score_sheet stops at the first hand it refuses: find it, the longest run of hands it accepts plus one.
+        bad = bisect.bisect_left(range(1, len(records) + 1), True, key=lambda count: _refused(rules, names, first_dealer, records[:count]))
+        if score_sheet(rules, names, first_dealer, records[:bad]).finished:
+            raise  # «La partida ya ha terminado: sobra la mano …» names the hand already
+        raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=bad + 1, reason=error.message) from None
+
+
+def _refused(rules: Rules, names: list[str], first_dealer: int, records: list[HandRecord]) -> bool:
+    try:
+        score_sheet(rules, names, first_dealer, records)
+    except PochaError:
+        return True
+    return False
+
+
+def _replay(game: Game, hand: HandEntry, names: tuple[str, ...]) -> None:
+    """Say what the file says of the hand being played, step by step, as the game page would; then compare."""
+    upcoming = state.sheet_of(game).next_hand
+    if upcoming is None:
+        raise GameFileError(N_("La partida ya ha terminado: sobra la mano %(number)s"), number=hand.number)
+    number = upcoming.number
+    try:
+        if hand.auction is not None:
+            for seat in upcoming.bidding_order:
+                offer = hand.auction[seat]
+                if offer is None:
+                    break
+                state.add_offer(game, number, seat, offer)
+        if hand.trump is not None:
+            state.set_trump(game, number, hand.trump)
+        turn = state.current_turn(game, state.sheet_of(game))
+        for seat in turn.order if turn is not None else ():
+            bid = hand.bids[seat]
+            if bid is None:
+                break
+            state.add_bid(game, number, seat, bid, names)
+        for seat, won in enumerate(hand.tricks):
+            if won is not None:
+                state.set_tricks(game, number, seat, won)
+        for seat, count in enumerate(hand.renuncios):
+            if count:
+                state.set_renuncios(game, number, seat, count)
+    except PochaError as error:
+        raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=number, reason=error.message) from None
+    row = state.hand_row(game, number)
+    if row is None:  # nothing said yet, but the row was kept: keep it too
+        turn = state.current_turn(game, state.sheet_of(game))
+        assert turn is not None
+        row = turn.hand
+        game.hands.append(row)
+    for key in HAND_FIELDS:
+        if getattr(row, key) != getattr(hand, key):
+            raise GameFileError(
+                N_("Mano %(number)s: «%(key)s» no puede quedar así a mitad de mano (la pinta, las apuestas y las bazas se dicen en orden)"),
+                number=number,
+                key=key,
+            )
+
+
+def _finished_at(entry: GameEntry) -> datetime:
+    """When a finished game ended: as the file says, else when its last hand was saved, else now."""
+    saved = [hand.completed_at for hand in entry.hands if hand.complete and hand.completed_at is not None]
+    return entry.finished_at or (saved[-1] if saved else None) or utcnow()

@@ -1,0 +1,97 @@
+"""Views of the export blueprint: thin: find the game, ask the engine (through ``state``), send or save."""
+
+from __future__ import annotations
+
+from flask import current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.datastructures import FileStorage
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
+
+from scorekeeper.engine import PochaError
+from scorekeeper.engine.errors import N_
+from scorekeeper.export import bp, csv_sheet, game_file
+from scorekeeper.export.download import attachment, file_stem
+from scorekeeper.export.forms import ImportForm
+from scorekeeper.export.game_reader import FileTooBigError, GameFileError, read_game_file
+from scorekeeper.export.importing import create_game_from
+from scorekeeper.extensions import db
+from scorekeeper.games import access, state
+from scorekeeper.games.phone import remember
+from scorekeeper.i18n import current_locale, engine_message
+
+
+# --- downloads -------------------------------------------------------------------------------
+
+
+@bp.get("/<any(p, ver):scope>/<token>/hoja.csv", endpoint="csv")
+def sheet_csv(scope: str, token: str) -> Response:
+    """The score sheet for a spreadsheet: a row per saved hand and player, from either address."""
+    game = access.game_for(scope, token)
+    body = csv_sheet.sheet_csv(state.sheet_of(game), current_locale())
+    return attachment(body, file_stem(game.created_at, state.names_of(game)) + ".csv", csv_sheet.MEDIA_TYPE)
+
+
+@bp.get("/<any(p, ver):scope>/<token>/partida.json", endpoint="json")
+def game_json(scope: str, token: str) -> Response:
+    """The whole game as a file to keep or import elsewhere (no token in it), from either address."""
+    game = access.game_for(scope, token)
+    body = game_file.game_file(game)
+    return attachment(body, file_stem(game.created_at, state.names_of(game)) + ".json", game_file.MEDIA_TYPE)
+
+
+# --- import ----------------------------------------------------------------------------------
+
+
+def _size_limit() -> int:
+    return int(current_app.config["GAME_FILE_MAX_BYTES"])
+
+
+def _size_text() -> str:
+    """The size limit as players read it: «1 MB»."""
+    return f"{max(1, round(_size_limit() / (1024 * 1024)))} MB"
+
+
+def _too_big() -> FileTooBigError:
+    return FileTooBigError(N_("El archivo es demasiado grande: como mucho %(size)s"), size=_size_text())
+
+
+def _uploaded(upload: FileStorage | None) -> bytes:
+    """The bytes of the chosen file, refused when none was chosen or when it is too big (an empty one: by the reader)."""
+    if upload is None or not upload.filename:
+        raise GameFileError(N_("Elige el archivo de una partida (.json)"))
+    data = upload.stream.read(_size_limit() + 1)
+    if len(data) > _size_limit():
+        raise _too_big()
+    return data
+
+
+def _import_page(form: ImportForm, error: str | None = None, status: int = 200) -> tuple[str, int]:
+    """The import page, with the reason the last file was refused."""
+    if error:
+        form.file.errors = [error]
+    return render_template("export/import.html", form=form, max_size=_size_text()), status
+
+
+@bp.route("/partidas/importar", methods=["GET", "POST"])
+def import_game() -> Response | tuple[str, int]:
+    """Create a new game, the same as the one in an uploaded game file; nothing is kept if the file is refused."""
+    form = ImportForm()
+    if not form.validate_on_submit():
+        error = _("Ese formulario no vale: vuelve a elegir el archivo.") if request.method == "POST" else None
+        return _import_page(form, error, 400 if error else 200)
+    try:
+        game, token = create_game_from(read_game_file(_uploaded(form.file.data)))
+        db.session.commit()
+    except PochaError as problem:
+        db.session.rollback()
+        return _import_page(form, engine_message(problem.message), 413 if isinstance(problem, FileTooBigError) else 422)
+    remember(token)
+    flash(_("Partida importada: es una copia nueva, con su propia dirección. Sigue donde se quedó."), "success")
+    return redirect(url_for("games.play", token=token), 303)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def upload_too_big(error: RequestEntityTooLarge) -> tuple[str, int]:
+    """An upload over the whole request's limit, refused before it is read: the import page says why (413)."""
+    return _import_page(ImportForm(formdata=None), engine_message(_too_big().message), 413)
