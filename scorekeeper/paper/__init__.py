@@ -1,5 +1,19 @@
 """The paper blueprint: the printable score sheet, its PDF, the score chart and the history of finished games."""
 
+from typing import Any
+
 from flask import Blueprint
 
 bp = Blueprint("paper", __name__)
+
+
+@bp.app_context_processor
+def _paper_helpers() -> dict[str, Any]:
+    """Give every template ``score_chart(sheet)`` (for games/_chart.html) and ``paper_lines(sheet)``."""
+    from scorekeeper.paper.chart import score_chart
+    from scorekeeper.paper.lines import paper_lines
+
+    return {"score_chart": score_chart, "paper_lines": paper_lines}
+
+
+from scorekeeper.paper import routes  # noqa: E402,F401  (attaches the views to bp)
