@@ -1,4 +1,5 @@
-"""Benchmark: simulated Pocha hands per second (4 players, 10 cards), random legal play and bots.
+"""Benchmark: simulated Pocha hands per second (4 players, 10 cards), random legal play and bots;
+then the odds (``trick_odds``): how long 1,000 and 10,000 random deals of one hand take.
 
 Time is the process's CPU time, so the figure is what one core does even while the
 machine is busy with something else.
@@ -14,7 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine import simulate_hand  # noqa: E402
+from scorekeeper.engine import Suit, parse_cards, simulate_hand, trick_odds  # noqa: E402
+
+#: The hand the odds are asked for: 10 cards of a 4-player table, oros trump, la mano's seat.
+ODDS_HAND = "1O 3O 11O 12C 6C 7E 4E 2B 5B 10B"
 
 
 def hands_per_second(strategy: str, seconds: float, seed: int = 1) -> tuple[float, int]:
@@ -30,6 +34,16 @@ def hands_per_second(strategy: str, seconds: float, seed: int = 1) -> tuple[floa
         now = time.process_time()
         if now >= deadline:
             return count / (now - start), count
+
+
+def odds_seconds(deals: int, seed: int = 1) -> float:
+    """CPU seconds to answer one odds question with ``deals`` random deals (4 players, 10 cards each)."""
+    hand = parse_cards(ODDS_HAND)
+    start = time.process_time()
+    answer = trick_odds(hand, Suit.OROS, 1, 4, 0, random.Random(seed), deals=deals)
+    elapsed = time.process_time() - start
+    assert answer.deals == deals
+    return elapsed
 
 
 def engine_build() -> str:
@@ -48,6 +62,9 @@ def main() -> None:
     for strategy in ("random", "bots"):
         rate, count = hands_per_second(strategy, args.seconds)
         print(f"{strategy:>6}: {rate:10,.0f} hands/s  ({count:,} hands of 4 players x 10 cards, one core)")
+    for deals in (1_000, 10_000):
+        seconds = odds_seconds(deals)
+        print(f"  odds: {deals:>10,} deals in {seconds:6.3f} s  (one hand of 10 cards, 4 players, bots; one core)")
 
 
 if __name__ == "__main__":
