@@ -60,12 +60,14 @@ def register_blueprints(app: Flask) -> None:
     from scorekeeper.main import bp as main_bp
     from scorekeeper.paper import bp as paper_bp
     from scorekeeper.share import bp as share_bp
+    from scorekeeper.simulator import bp as simulator_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(export_bp)
     app.register_blueprint(paper_bp)
+    app.register_blueprint(simulator_bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -74,4 +74,77 @@
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-sending]").forEach(function (form) { delete form.dataset.sending; });
   });
+
+  // ---- Sharing (share/): copy and share buttons, and the watchers' page kept up to date -------
+  // The buttons work only with this file: the stylesheet shows them once the page is marked.
+  document.documentElement.classList.add("js");
+  if (navigator.share) document.documentElement.classList.add("can-share");
+
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element ? event.target.closest("[data-copy], [data-share]") : null;
+    var field = button && document.getElementById(button.dataset.copy || button.dataset.share);
+    if (!field) return;
+    if (button.dataset.share) {
+      navigator.share({ title: document.title, url: field.value }).catch(function () {});
+      return;
+    }
+    button.dataset.label = button.dataset.label || button.textContent;
+    function copied() {
+      button.textContent = button.dataset.done || button.dataset.label;
+      window.setTimeout(function () { button.textContent = button.dataset.label; }, 2000);
+    }
+    function selectAndCopy() {
+      field.select();
+      try { if (document.execCommand("copy")) copied(); } catch (e) { /* the address stays selected */ }
+    }
+    // The clipboard API needs https or this computer; at a table on the Wi-Fi, the old way.
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(copied, selectAndCopy);
+    else selectAndCopy();
+  }, false);
+
+  // The watchers' page: its [data-live] element holds the page's address and the version it shows
+  // (data-etag). Every 2 s it asks whether the game changed: a 304 with no body when it did not,
+  // else the new page, swapped in place (open boxes and the sheet's scroll kept). Nothing is asked
+  // while the page is hidden, and it asks at once when the page shows again.
+  var POLL_EVERY = 2000;
+  var pollTimer = 0;
+  var asking = false;
+
+  function liveMarker() { return document.querySelector("[data-live]"); }
+
+  function schedulePoll() {
+    window.clearTimeout(pollTimer);
+    pollTimer = 0;
+    if (liveMarker() && !document.hidden && window.fetch) pollTimer = window.setTimeout(poll, POLL_EVERY);
+  }
+
+  function swapKeeping(html) {
+    var main = document.getElementById("main");
+    var open = Array.prototype.map.call(main.querySelectorAll("details[id][open]"), function (box) { return box.id; });
+    var scrolls = Array.prototype.map.call(main.querySelectorAll(".sheet-scroll"), function (box) { return box.scrollLeft; });
+    if (!swap(html)) return;
+    main = document.getElementById("main");
+    open.forEach(function (id) { var box = document.getElementById(id); if (box && box.tagName === "DETAILS") box.open = true; });
+    main.querySelectorAll(".sheet-scroll").forEach(function (box, i) { if (scrolls[i]) box.scrollLeft = scrolls[i]; });
+  }
+
+  function poll() {
+    var marker = liveMarker();
+    if (!marker || document.hidden || asking || !window.fetch) return;
+    window.clearTimeout(pollTimer);
+    asking = true;
+    fetch(marker.dataset.live, { cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": marker.dataset.etag || "" } })
+      .then(function (response) {
+        if (response.status !== 200) return response.status !== 404; // 304: nothing new; 404: the game is gone
+        return response.text().then(function (html) { swapKeeping(html); return true; });
+      })
+      .catch(function () { return true; }) // no signal for a moment: ask again later
+      .then(function (again) { asking = false; if (again) schedulePoll(); });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { window.clearTimeout(pollTimer); pollTimer = 0; } else poll();
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) poll(); });
+  schedulePoll();
 })();

@@ -344,6 +344,19 @@ class Table:
         assert page.status == 200
         return page
 
+    def watch_token(self, token: str) -> str:
+        """The token of the watchers' address of game ``token`` (its edit token)."""
+        with self.app.app_context():
+            game = state.find_game(token)
+            assert game is not None, "no such game"
+            return game.watch_token
+
+    def watch(self, watch_token: str) -> Page:
+        """The watchers' page (200 expected)."""
+        page = Page(self.client.get(f"/ver/{watch_token}"))
+        assert page.status == 200
+        return page
+
     def snap(self, token: str) -> Snapshot:
         """The stored game."""
         return snapshot(self.app, token)
