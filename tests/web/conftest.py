@@ -24,6 +24,7 @@ from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.extensions import db
 from scorekeeper.games import state
 from scorekeeper.models import Game, Hand, utcnow
+from pages import text_of
 
 NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
 STEPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")
@@ -32,13 +33,6 @@ STEPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guarda
 # --- reading a page --------------------------------------------------------------------------
 
 
-INLINE_TAGS = re.compile(r"</?(?:strong|span|small|em|b|i|a|time|abbr)\b[^>]*>")
-
-
-def text_of(markup: str) -> str:
-    """The visible text of some HTML: inline tags dropped, other tags a space, entities decoded, spaces squeezed."""
-    text = re.sub(r"<[^>]+>", " ", INLINE_TAGS.sub("", markup))
-    return " ".join(html_lib.unescape(text).split())
 
 
 class Page:

@@ -8,11 +8,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
-
-
-def text_of(markup: str) -> str:
-    markup = re.sub(r"</?(?:strong|span|small|em|b|a)\b[^>]*>", "", markup)
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+from pages import text_of
 
 
 def ask(client: FlaskClient, status: int = 200, **fields: str | list[str]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html as html_lib
 import re
 import time
 from random import Random
@@ -12,19 +11,9 @@ from flask.testing import FlaskClient
 
 from scorekeeper.engine import DEFAULT_DEALS, Suit, parse_cards, trick_odds
 from scorekeeper.simulator.routes import ODDS_SEED
+from pages import get, text_of
 
 ASK = "/simulador/cuantas?mano=1O+3C+12O+5E+4B&pinta=O&players=4&asiento=1&dealer=0"
-
-
-def text_of(markup: str) -> str:
-    markup = re.sub(r"</?(?:strong|span|small|em|b|a)\b[^>]*>", "", markup)
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
-
-
-def get(client: FlaskClient, address: str, status: int = 200) -> str:
-    response = client.get(address)
-    assert response.status_code == status, response.get_data(as_text=True)[:3000]
-    return response.get_data(as_text=True)
 
 
 def main_of(html: str) -> str:

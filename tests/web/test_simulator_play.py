@@ -12,19 +12,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from scorekeeper.engine import Card, deal_cards, parse_cards, practice_hand, preset_rules
+from pages import get, text_of
 
 START = "/simulador/jugar?players=4&cards=5&seed=7&dealer=0&preset=clasica&asiento={seat}"
-
-
-def text_of(markup: str) -> str:
-    markup = re.sub(r"</?(?:strong|span|small|em|b|a)\b[^>]*>", "", markup)
-    return " ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
-
-
-def get(client: FlaskClient, address: str, status: int = 200) -> str:
-    response = client.get(address)
-    assert response.status_code == status, response.get_data(as_text=True)[:3000]
-    return response.get_data(as_text=True)
 
 
 def form_of(html: str, kind: str) -> tuple[dict[str, str], dict[str, bool]]:
