@@ -6,6 +6,7 @@ from flask import Flask, has_request_context, request
 from flask_babel import get_locale, gettext
 
 from scorekeeper.engine.errors import Message
+from scorekeeper.urls import current_page
 
 from scorekeeper.extensions import babel
 
@@ -35,7 +36,7 @@ def current_locale() -> str:
 
 def template_globals() -> dict[str, object]:
     """Values every template sees: the page language and the languages offered."""
-    return {"current_locale": current_locale(), "language_names": LANGUAGE_NAMES}
+    return {"current_locale": current_locale(), "language_names": LANGUAGE_NAMES, "current_page": current_page}
 
 
 def init_app(app: Flask) -> None:

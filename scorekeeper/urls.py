@@ -20,3 +20,11 @@ def local_url(url: str | None) -> str | None:
 def back_url() -> str | None:
     """Return the page the player came from (the Referer), when it is one of ours."""
     return local_url(request.referrer)
+
+
+def current_page() -> str:
+    """The address to come back to after a side trip (the language switch): this page when it was
+    fetched with GET; after a refused form, the page the form was sent from; else the home page."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return back_url() or "/"

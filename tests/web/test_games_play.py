@@ -637,3 +637,11 @@ def test_a_stale_page_cannot_change_a_trump_already_said(table: Table) -> None:
     stale = table.client.post(f"/p/{token}/pinta", data={"hand": 1, "value": "O", "version": version})
     assert stale.status_code == 303
     assert table.snap(token).hand(1)["trump"] == "C"
+
+
+def test_the_language_switch_after_a_refused_tap_comes_back_to_the_game(table: Table) -> None:
+    token = eight_card_game(table)
+    response = table.client.post(f"/p/{token}/apuesta", data={"hand": 1, "seat": 1, "value": "x"},
+                                 headers={"Referer": f"http://localhost/p/{token}"})
+    assert response.status_code == 422
+    assert f'name="next" value="/p/{token}"' in response.get_data(as_text=True)
