@@ -211,3 +211,11 @@ def test_a_correction_in_a_game_that_is_over_keeps_it_over(table: Table) -> None
     snap = table.snap(token)
     assert snap.finished_at == finished
     assert "Gana Bea con 15 puntos" in table.page(token).text
+
+
+def test_the_watchers_see_the_history_too(table: Table) -> None:
+    token = two_hands(table)
+    table.correct(token, 1, {"bids-1": 0})
+    watched = table.watch(table.watch_token(token))
+    history = watched.items("historial")
+    assert len(history) == 1 and history[0].endswith("Mano 1: apuesta de Bea: 1 → 0")
