@@ -40,6 +40,11 @@ class Practice:
     won: tuple[int, ...]
 
     @property
+    def made(self) -> tuple[bool, ...]:
+        """Whether each seat took exactly the tricks bid (``False`` while a bid is missing)."""
+        return tuple(bid == won for bid, won in zip(self.bids, self.won))
+
+    @property
     def cards(self) -> int:
         """Cards dealt to each seat."""
         return len(self.deal.hands[0])

@@ -63,6 +63,11 @@ class HandLog:
     points: tuple[int, ...]
 
     @property
+    def made(self) -> tuple[bool, ...]:
+        """Whether each seat took exactly the tricks bid."""
+        return tuple(bid == won for bid, won in zip(self.bids, self.tricks_won))
+
+    @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """Every trick in order: its leader, its plays (each with its legal set) and its winner."""
         n = self.deal.players

@@ -54,9 +54,8 @@ class Line:
         """The bid, with the tricks taken in brackets when they differ: «2», «2 (1)»."""
         if self.row is None:
             return ""
-        record = self.row.record
-        bid, tricks = record.bids[seat], record.tricks[seat]
-        return f"{bid}" if bid == tricks else f"{bid} ({tricks})"
+        bid, tricks = self.row.record.bids[seat], self.row.record.tricks[seat]
+        return f"{bid}" if self.row.made[seat] else f"{bid} ({tricks})"
 
     def renuncios(self, seat: int) -> int:
         """How many renuncios ``seat`` committed in this hand."""

@@ -209,3 +209,12 @@ def test_the_untouched_log_replays(replay: Replay) -> None:
 def test_the_replay_catches_a_broken_log(replay: Replay, what: str) -> None:
     with pytest.raises(AssertionError):
         replay(tampered_logs()[what], Rules())
+
+
+def test_a_hand_log_says_who_made_the_bid() -> None:
+    import random
+
+    from scorekeeper.engine import simulate_hand
+
+    log = simulate_hand(4, 6, 0, random.Random(11))
+    assert log.made == tuple(log.bids[s] == log.tricks_won[s] for s in range(4))
