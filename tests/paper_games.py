@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from flask import Flask
 
-from scorekeeper.engine import HandRecord, Rules, preset_rules, schedule, score_sheet, simulate_hand
+from scorekeeper.engine import HandRecord, Rules, preset_rules, schedule, score_sheet, simulate_hand, trump_code
 from scorekeeper.extensions import db
 from scorekeeper.games import state
 from scorekeeper.models import Hand, utcnow
@@ -55,7 +55,7 @@ def store_game(
             game.hands.append(
                 Hand(
                     number=number,
-                    trump=state.trump_letter(record.trump),
+                    trump=trump_code(record.trump),
                     auction=None,
                     bids=list(record.bids),
                     tricks=list(record.tricks),

@@ -10,6 +10,7 @@ from .bidding import (
     forbidden_reason,
 )
 from .cards import (
+    NO_TRUMP,
     CARDS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -22,6 +23,8 @@ from .cards import (
     max_cards,
     parse_cards,
     sorted_hand,
+    trump_code,
+    trump_of,
 )
 from .errors import (
     BidError,
@@ -61,7 +64,7 @@ from .standings import Place, Standings, standings
 
 __all__ = [
     "AuctionResult", "BidError", "CARDS", "CUSTOM_PRESET", "Card", "DEFAULT_DEALS", "Deal", "ForbiddenBidError", "HandKind",
-    "HandLog", "HandPlan", "HandRecord", "IllegalPlayError", "InvalidCardError", "MAX_PLAYERS", "MAX_RENUNCIOS", "MIN_PLAYERS",
+    "HandLog", "HandPlan", "HandRecord", "IllegalPlayError", "InvalidCardError", "MAX_PLAYERS", "MAX_RENUNCIOS", "MIN_PLAYERS", "NO_TRUMP",
     "Message", "Multipliers", "ORDER", "Ones", "PRESETS", "Place", "PlayRecord", "PochaError", "Practice", "Preset",
     "RecordError", "Ruling", "Rules", "RulesError", "ScoreSheet", "SheetRow", "Special", "Standings", "Suit",
     "TieBreak", "TrickOdds", "TrickRecord", "TrickState", "auction_winner", "bid_order", "bot_bid", "cards_text",
@@ -70,5 +73,5 @@ __all__ = [
     "deck", "expected_tricks", "extra_hand", "fill_tricks", "forbidden_bid", "forbidden_bid_for", "forbidden_reason", "hand_plan",
     "hand_points",
     "hand_sizes", "leader", "legal_plays", "max_cards", "parse_cards", "plan_hand", "points", "practice_hand", "preset_rules",
-    "referee", "renuncio_points", "ruling", "schedule", "score_sheet", "simulate_hand", "sorted_hand", "standings", "trick_odds", "trick_winner", "tricks_left",
+    "referee", "renuncio_points", "ruling", "schedule", "score_sheet", "simulate_hand", "sorted_hand", "standings", "trick_odds", "trick_winner", "trump_code", "trump_of", "tricks_left",
 ]

@@ -46,6 +46,19 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+
+#: How "no trump" (sin triunfo) is written where a trump's letter goes.
+NO_TRUMP = "-"
+
+
+def trump_code(trump: Suit | None) -> str:
+    """A trump in notation: its suit letter, or ``-`` for no trump."""
+    return trump.value if trump is not None else NO_TRUMP
+
+
+def trump_of(code: str | None) -> Suit | None:
+    """The trump written as ``code`` (a suit letter or name; ``-`` or ``None``: no trump)."""
+    return None if code in (None, NO_TRUMP) else Suit.parse(str(code))
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
 
@@ -108,10 +121,10 @@ class Card:
         return CARDS[index]
 
     def beats(self, other: Card, trump: Suit | None) -> bool:
-        """True when this card, played after ``other`` which leads, takes the pair."""
-        if self.suit is other.suit:
-            return self.strength > other.strength
-        return self.suit is trump
+        """True when this card, played after ``other`` which leads, takes the pair (the rule of ``trick_winner``)."""
+        from .play import trick_winner  # play builds on cards: imported here, not at the top
+
+        return trick_winner((other, self), trump) == 1
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.value}"

@@ -195,11 +195,6 @@ class Deal:
         return len(self.hands)
 
 
-def deal_order(players: int, cards: int, dealer: int) -> list[int]:
-    """Seats receiving each card in turn: one at a time, from the player after the dealer."""
-    return [(dealer + 1 + i) % players for i in range(players * cards)]
-
-
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """A new list of ``cards`` in random order (Fisher–Yates, driven by ``rng.random``)."""
     pack = list(cards)

@@ -17,7 +17,7 @@ from scorekeeper.engine import Message, PochaError, Suit
 from scorekeeper.engine.errors import N_
 from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, VERSION
 from scorekeeper.games.labels import FIELD_NAMES
-from scorekeeper.games.state import NO_TRUMP
+from scorekeeper.engine import NO_TRUMP
 
 TOP_KEYS: Final = ("format", "version", "preset", "rules", "players", "first_dealer", "hands", "corrections")
 TOP_OPTIONAL: Final = ("exported_at", "created_at", "finished_at")

@@ -15,6 +15,7 @@ from typing import Final
 from wtforms.validators import ValidationError
 
 from scorekeeper.engine import (
+    NO_TRUMP,
     CUSTOM_PRESET,
     PRESETS,
     HandRecord,
@@ -86,7 +87,7 @@ def _saved_hand(hand: HandEntry) -> Hand:
     """A saved hand as a row; sin triunfo always written ``-`` (the file may say ``null``)."""
     return Hand(
         number=hand.number,
-        trump=state.NO_TRUMP if hand.trump is None else hand.trump,
+        trump=NO_TRUMP if hand.trump is None else hand.trump,
         auction=hand.auction,
         bids=hand.bids,
         tricks=hand.tricks,

@@ -8,10 +8,9 @@ from flask.sansio.app import App
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.engine import HandKind, Suit, forbidden_reason
+from scorekeeper.engine import NO_TRUMP, HandKind, Suit, forbidden_reason, trump_code
 from scorekeeper.i18n import engine_message
 
-NO_TRUMP = "-"
 
 SUIT_NAMES = {
     "O": _l("Oros"),
@@ -45,11 +44,6 @@ FIELD_NAMES = {
     "renuncios": _l("renuncios de %(name)s"),
     "offer": _l("subasta de %(name)s"),
 }
-
-
-def trump_code(trump: Suit | None) -> str:
-    """The letter a trump is written with (``-`` for none)."""
-    return trump.value if trump is not None else NO_TRUMP
 
 
 def trump_label(letter: str | None) -> str:

@@ -9,7 +9,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from scorekeeper.engine import MAX_PLAYERS, HandKind, HandRecord, PochaError, Suit, schedule
+from scorekeeper.engine import MAX_PLAYERS, NO_TRUMP, HandKind, HandRecord, PochaError, Suit, schedule, trump_of
 from scorekeeper.extensions import db
 from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, CorrectionForm, NewGameForm, StepForm, choices
@@ -145,7 +145,7 @@ def trump(token: str) -> Response | tuple[str, int]:
 
     def apply(game: Game, form: StepForm) -> None:
         letter = (form.value.data or "").strip().upper()
-        if letter != state.NO_TRUMP and letter not in {s.value for s in Suit}:
+        if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
         state.set_trump(game, form.hand.data, letter, form.version.data)
 
@@ -235,7 +235,7 @@ def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -
     return HandRecord(
         bids=values("bids", lambda name: _("Falta %(what)s de %(name)s", what=_("la apuesta"), name=name)),
         tricks=values("tricks", lambda name: _("Faltan las bazas de %(names)s", names=name)),
-        trump=state.trump_of(form.trump.data),
+        trump=trump_of(form.trump.data),
         renuncios=renuncios,
         auction=auction,
     )
@@ -258,7 +258,7 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
     )
     # Only what the hand allows: no trump in a sin triunfo hand, a suit in every other one.
     if row.plan.kind is HandKind.SIN_TRIUNFO:
-        form.trump.choices = choices((state.NO_TRUMP, _("Sin triunfo")))
+        form.trump.choices = choices((NO_TRUMP, _("Sin triunfo")))
     else:
         form.trump.choices = choices(*((s.value, s.spanish.capitalize()) for s in Suit))
     error: str | None = None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from scorekeeper.engine import (
+    NO_TRUMP,
     MAX_RENUNCIOS,
     AuctionResult,
     HandKind,
@@ -28,12 +29,13 @@ from scorekeeper.engine import (
     forbidden_bid_for,
     score_sheet,
     tricks_left,
+    trump_code,
+    trump_of,
 )
 from scorekeeper.engine.errors import N_
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, Hand, Player, utcnow
 
-NO_TRUMP = "-"
 Stage = Literal["auction", "trump", "bids", "tricks"]
 
 
@@ -73,16 +75,6 @@ def find_watched_game(token: str) -> Game | None:
 
 
 # --- rows as engine values -------------------------------------------------------------------
-
-
-def trump_letter(trump: Suit | None) -> str:
-    """How a trump is stored: the suit letter, or ``-`` for none."""
-    return trump.value if trump is not None else NO_TRUMP
-
-
-def trump_of(letter: str | None) -> Suit | None:
-    """The trump a stored letter stands for (``-`` and ``None``: no trump)."""
-    return None if letter in (None, NO_TRUMP) else Suit(letter)
 
 
 def rules_of(game: Game) -> Rules:
@@ -187,7 +179,7 @@ def _fixed_trump(plan: HandPlan) -> str | None:
     if plan.kind is HandKind.SIN_TRIUNFO:
         return NO_TRUMP
     if plan.kind.fixed_trump is not None:
-        return trump_letter(plan.kind.fixed_trump)
+        return trump_code(plan.kind.fixed_trump)
     return None
 
 
@@ -433,7 +425,7 @@ def correct_hand(game: Game, number: int, record: HandRecord) -> list[dict[str, 
     changes = describe_changes(before, record)
     if not changes:
         return []
-    hand.trump = trump_letter(record.trump)
+    hand.trump = trump_code(record.trump)
     hand.bids = list(record.bids)
     hand.tricks = list(record.tricks)
     hand.renuncios = list(record.renuncios) if record.renuncios else [0] * len(record.bids)
@@ -448,7 +440,7 @@ def describe_changes(before: HandRecord, after: HandRecord) -> list[dict[str, An
     """Each value that differs between two records: field, seat (or ``None``), before and after."""
     changes: list[dict[str, Any]] = []
     if before.trump != after.trump:
-        changes.append({"field": "trump", "seat": None, "before": trump_letter(before.trump), "after": trump_letter(after.trump)})
+        changes.append({"field": "trump", "seat": None, "before": trump_code(before.trump), "after": trump_code(after.trump)})
     fields = (("bid", before.bids, after.bids), ("tricks", before.tricks, after.tricks))
     ren_before = before.renuncios or (0,) * len(before.bids)
     ren_after = after.renuncios or (0,) * len(after.bids)

@@ -13,7 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper.engine import Card, Deal, HandLog, PochaError, Rules, Suit, deal_cards, parse_cards, preset_rules, simulate_hand
+from scorekeeper.engine import NO_TRUMP, Card, Deal, HandLog, PochaError, Rules, Suit, deal_cards, parse_cards, preset_rules, simulate_hand
 from scorekeeper.i18n import engine_message
 
 DEFAULT_PLAYERS = 4
@@ -22,7 +22,6 @@ DEFAULT_PRESET = "clasica"
 #: Seeds are whole numbers of at most this many digits; a new one is drawn below NEW_SEED_BELOW.
 SEED_DIGITS = 18
 NEW_SEED_BELOW = 1_000_000
-NO_TRUMP = "-"
 
 Args = Mapping[str, str]
 
@@ -133,8 +132,3 @@ def read_trump(args: Args, name: str = "pinta") -> Suit | None:
         return Suit.parse(letter)
     except PochaError as error:
         raise engine_error(error) from None
-
-
-def trump_letter(trump: Suit | None) -> str:
-    """The letter of a trump in the address (``-`` for sin triunfo)."""
-    return trump.value if trump is not None else NO_TRUMP

@@ -22,6 +22,7 @@ from scorekeeper.engine import (
     Suit,
     cards_text,
     practice_hand,
+    trump_code,
     referee,
     sorted_hand,
     trick_odds,
@@ -42,7 +43,6 @@ from scorekeeper.simulator.params import (
     read_cards,
     read_trump,
     required_number,
-    trump_letter,
     whole_number,
 )
 from scorekeeper.simulator.walk import first_step_of, last_step, step_of
@@ -109,7 +109,7 @@ def simulator() -> Page | BaseResponse:
             step_of_deal=step_of(log, 0),
             first_step_of=first_step_of,
             last_step=last_step(log),
-            trump_letter=trump_letter(log.deal.trump),
+            trump_letter=trump_code(log.deal.trump),
         ),
         200,
     )
@@ -299,7 +299,7 @@ def referee_page() -> Page:
             players=players,
             reason=engine_message(answer.reason),
             odds_address=url_for(
-                "simulator.odds", players=players, dealer=0, asiento=1, mano=cards_text(hand), pinta=trump_letter(trump)
+                "simulator.odds", players=players, dealer=0, asiento=1, mano=cards_text(hand), pinta=trump_code(trump)
             ),
         ),
         200,
