@@ -1,13 +1,15 @@
 """Alembic environment for Pocha: runs migrations against the app's database (see flask db --help)."""
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from logging.config import fileConfig
 from typing import Any
 
 from alembic import context
 from flask import current_app
 from sqlalchemy import MetaData
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 # The Alembic Config object, giving access to the values in alembic.ini.
 config = context.config
@@ -52,6 +54,30 @@ def run_migrations_offline() -> None:
         context.run_migrations()
 
 
+@contextmanager
+def foreign_keys_paused(connection: Connection) -> Iterator[None]:
+    """On SQLite, run the migrations with foreign keys off, then check every reference.
+
+    SQLite changes a table by building a new one and dropping the old: with foreign keys on,
+    that drop would delete every row pointing at it (ON DELETE CASCADE). The pragma only
+    works outside a transaction, so it is set on the raw connection before the migrations
+    begin; afterwards ``PRAGMA foreign_key_check`` must find no broken reference.
+    """
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    raw.execute("PRAGMA foreign_keys=OFF")
+    try:
+        yield
+        broken = raw.execute("PRAGMA foreign_key_check").fetchall()
+        if broken:
+            raise RuntimeError(f"the migration left references to missing rows: {broken[:10]}")
+    finally:
+        raw.execute("PRAGMA foreign_keys=ON")
+
+
 def run_migrations_online() -> None:
     """Run the migrations on a live connection to the app's database."""
 
@@ -67,9 +93,10 @@ def run_migrations_online() -> None:
     conf_args.setdefault("process_revision_directives", process_revision_directives)
 
     with get_engine().connect() as connection:
-        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
-        with context.begin_transaction():
-            context.run_migrations()
+        with foreign_keys_paused(connection):
+            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+            with context.begin_transaction():
+                context.run_migrations()
 
 
 if context.is_offline_mode():

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import i18n, security
+from scorekeeper import database, i18n, security
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
 
@@ -48,6 +48,7 @@ def register_extensions(app: Flask) -> None:
     from scorekeeper import models  # noqa: F401  (registers the tables with db.metadata)
 
     db.init_app(app)
+    database.init_app(app)
     migrate.init_app(app, db, directory=str(resource_dir("migrations")))
     csrf.init_app(app)
     i18n.init_app(app)

@@ -119,7 +119,8 @@ def counting(app: Flask) -> Iterator[dict[str, list[Any]]]:
     seen: dict[str, list[Any]] = {"sql": [], "templates": []}
 
     def statement(conn: Any, cursor: Any, sql: str, *args: Any) -> None:
-        seen["sql"].append(sql)
+        if sql.split(" ", 1)[0] not in ("BEGIN", "COMMIT", "ROLLBACK"):  # the transaction itself is no query
+            seen["sql"].append(sql)
 
     def rendered(sender: Flask, template: Any, context: Any, **extra: Any) -> None:
         seen["templates"].append(template.name)

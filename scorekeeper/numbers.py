@@ -1,0 +1,50 @@
+"""Numbers as phones send them, read strictly: ASCII digits only, and not too many of them.
+
+``"²"``, ``"٣"`` or a 5,000-digit number are not numbers a player means: ``int()`` would take
+some of them, or fail deep inside a view. Everything a form or an address says is read here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from flask_babel import lazy_gettext as _l
+from wtforms import IntegerField
+
+#: No number Pocha asks for needs more digits than this (hands, tricks, points, seats).
+MAX_DIGITS: Final = 6
+
+
+def whole_number(text: str | None, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number (0 or more) that ``text`` spells in ASCII digits, spaces around allowed; else ``None``."""
+    if text is None:
+        return None
+    text = text.strip()
+    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+class WholeNumberField(IntegerField):  # type: ignore[misc]
+    """An ``IntegerField`` that takes ASCII digits only (0 or more, at most ``MAX_DIGITS``); blank is ``None``.
+
+    What was typed stays in the field when it is refused, so the page shows it back.
+    """
+
+    def __init__(self, *args: Any, max_digits: int = MAX_DIGITS, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_digits = max_digits
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        """Read the sent text strictly; a wrong one is a field error saying so."""
+        if not valuelist:
+            return
+        raw = valuelist[0]
+        if raw is None or not str(raw).strip():
+            self.data = None
+            return
+        value = whole_number(str(raw), self.max_digits)
+        if value is None:
+            self.data = None
+            raise ValueError(str(_l("Escribe un número entero, como 3")))
+        self.data = value
