@@ -69,8 +69,9 @@ def begin_write() -> None:
 
     A read-only transaction already open (nothing changed in it) is ended first.
     """
-    if db.session.in_transaction():
-        if db.session.new or db.session.dirty or db.session.deleted:
+    session = db.session()
+    if session.in_transaction():
+        if session.new or session.dirty or session.deleted:
             raise RuntimeError("begin_write() after changes: call it before the request's first query")
-        db.session.rollback()
-    db.session.connection(execution_options={WRITE: True})
+        session.rollback()
+    session.connection(execution_options={WRITE: True})
