@@ -15,25 +15,30 @@ from wtforms import IntegerField
 MAX_DIGITS: Final = 6
 
 
-def whole_number(text: str | None, max_digits: int = MAX_DIGITS) -> int | None:
-    """The whole number (0 or more) that ``text`` spells in ASCII digits, spaces around allowed; else ``None``."""
+def whole_number(text: str | None, max_digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
+    """The whole number (0 or more; with ``signed`` a leading ``-`` too) that ``text`` spells in ASCII digits,
+    spaces around allowed; else ``None``."""
     if text is None:
         return None
     text = text.strip()
-    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
+    negative = signed and text.startswith("-")
+    digits = text[1:] if negative else text
+    if not digits or len(digits) > max_digits or not (digits.isascii() and digits.isdigit()):
         return None
-    return int(text)
+    return -int(digits) if negative else int(digits)
 
 
 class WholeNumberField(IntegerField):  # type: ignore[misc]
-    """An ``IntegerField`` that takes ASCII digits only (0 or more, at most ``MAX_DIGITS``); blank is ``None``.
+    """An ``IntegerField`` that takes ASCII digits only (at most ``MAX_DIGITS``; a leading ``-`` with ``signed``,
+    for values whose range the engine explains); blank is ``None``.
 
     What was typed stays in the field when it is refused, so the page shows it back.
     """
 
-    def __init__(self, *args: Any, max_digits: int = MAX_DIGITS, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, max_digits: int = MAX_DIGITS, signed: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.max_digits = max_digits
+        self.signed = signed
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         """Read the sent text strictly; a wrong one is a field error saying so."""
@@ -43,7 +48,7 @@ class WholeNumberField(IntegerField):  # type: ignore[misc]
         if raw is None or not str(raw).strip():
             self.data = None
             return
-        value = whole_number(str(raw), self.max_digits)
+        value = whole_number(str(raw), self.max_digits, self.signed)
         if value is None:
             self.data = None
             raise ValueError(str(_l("Escribe un número entero, como 3")))

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+import unicodedata
+from enum import Enum
+from typing import Any, TypeVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, SelectField, StringField
+from wtforms import FieldList, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from scorekeeper.engine import (
     CUSTOM_PRESET,
@@ -26,6 +28,7 @@ from scorekeeper.engine import (
     schedule,
 )
 from scorekeeper.i18n import engine_message
+from scorekeeper.numbers import WholeNumberField, whole_number
 
 NAME_MAX = 20
 RANDOM_DEALER = "azar"
@@ -36,7 +39,14 @@ def choices(*pairs: tuple[str, Any]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-YES_NO = choices((AS_PRESET, _l("Según las reglas")), ("1", _l("Sí")), ("0", _l("No")))
+class YesNo(Enum):
+    """An option turned on ("1") or off ("0") by the table."""
+
+    YES = "1"
+    NO = "0"
+
+
+YES_NO = choices((AS_PRESET, _l("Según las reglas")), (YesNo.YES.value, _l("Sí")), (YesNo.NO.value, _l("No")))
 ONES = choices(
     (AS_PRESET, _l("Según las reglas")),
     (Ones.FULL_TURN.value, _l("Una vuelta (una por jugador)")),
@@ -68,8 +78,9 @@ def preset_choices() -> list[SelectChoice]:
 
 
 def tidy_name(text: str | None) -> str:
-    """A typed name with its spaces tidied: none at either end, one between words."""
-    return " ".join((text or "").split())
+    """A typed name with its spaces tidied (none at either end, one between words) and no control characters."""
+    words = (text or "").split()
+    return " ".join("".join(c for c in word if unicodedata.category(c) != "Cc") for word in words).strip()
 
 
 def check_names(names: list[str]) -> None:
@@ -88,11 +99,31 @@ def check_names(names: list[str]) -> None:
         seen.add(name.casefold())
 
 
+#: The longest list of hands a table can ask for (far more than any evening needs).
+MAX_CUSTOM_HANDS = 100
+
+
 def _sizes(text: str) -> tuple[int, ...]:
-    parts = text.replace(",", " ").split()
-    if not all(part.isdigit() for part in parts):
+    """The hand sizes typed as «1 2 3 3 2 1» (commas allowed), ASCII digits only."""
+    sizes = [whole_number(part, 2) for part in text.replace(",", " ").split()]
+    if len(sizes) > MAX_CUSTOM_HANDS:
+        raise ValidationError(_l("Como mucho %(max)s manos", max=MAX_CUSTOM_HANDS))
+    if not all(size is not None for size in sizes):
         raise ValidationError(_l("Escribe solo números separados por espacios, como 1 2 3 3 2 1"))
-    return tuple(int(part) for part in parts)
+    return tuple(size for size in sizes if size is not None)
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def _choice(field: SelectField, kind: type[E]) -> E | None:
+    """The option chosen in ``field`` as a ``kind``; ``None`` for "as the rules say"; one not offered is refused."""
+    value = field.data
+    if not value:
+        return None
+    if value not in {choice[0] if isinstance(choice, tuple) else choice.value for choice in field.choices or ()}:
+        raise ValidationError(_l("%(label)s: elige una de las opciones de la lista", label=field.label.text))
+    return kind(value)
 
 
 class NewGameForm(FlaskForm):
@@ -106,17 +137,17 @@ class NewGameForm(FlaskForm):
 
     opening_ones = SelectField(_l("Manos de una carta al empezar"), choices=ONES, default=AS_PRESET)
     climb = SelectField(_l("Subir de dos cartas al máximo"), choices=YES_NO, default=AS_PRESET)
-    max_hands = IntegerField(_l("Manos con el máximo de cartas (vacío: una vuelta)"), validators=[Optional(), NumberRange(1, 40)])
+    max_hands = WholeNumberField(_l("Manos con el máximo de cartas (vacío: una vuelta)"), validators=[Optional(), NumberRange(1, 40)])
     descend = SelectField(_l("Bajar después del máximo"), choices=YES_NO, default=AS_PRESET)
     closing_ones = SelectField(_l("Manos de una carta al final"), choices=ONES, default=AS_PRESET)
     custom_sizes = StringField(_l("Lista de manos a medida (cartas de cada mano)"))
     forbidden_in_one_card_hands = SelectField(_l("Apuesta obligada también en manos de una carta"), choices=YES_NO, default=AS_PRESET)
     multipliers = SelectField(_l("Multiplicar por el palo de triunfo"), choices=MULTIPLIERS, default=AS_PRESET)
     pocha_bonus = SelectField(_l("«La pocha»: pedirlas todas (5 o más) y hacerlas vale 100"), choices=YES_NO, default=AS_PRESET)
-    renuncio_penalty = IntegerField(_l("Puntos por renuncio"), validators=[Optional(), NumberRange(0, 1000)])
-    exact_base = IntegerField(_l("Puntos por acertar"), validators=[Optional(), NumberRange(0, 1000)])
-    exact_per_trick = IntegerField(_l("Puntos por baza acertada"), validators=[Optional(), NumberRange(0, 1000)])
-    miss_per_trick = IntegerField(_l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)])
+    renuncio_penalty = WholeNumberField(_l("Puntos por renuncio"), validators=[Optional(), NumberRange(0, 1000)])
+    exact_base = WholeNumberField(_l("Puntos por acertar"), validators=[Optional(), NumberRange(0, 1000)])
+    exact_per_trick = WholeNumberField(_l("Puntos por baza acertada"), validators=[Optional(), NumberRange(0, 1000)])
+    miss_per_trick = WholeNumberField(_l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)])
     tie_break = SelectField(_l("Mano de desempate"), choices=TIE_BREAK, default=AS_PRESET)
     indias = StringField(_l("Indias"))
     subastado = StringField(_l("Subastado"))
@@ -186,7 +217,8 @@ class NewGameForm(FlaskForm):
 
     def validate_first_dealer(self, field: SelectField) -> None:
         """At random, or one of the players."""
-        if field.data != RANDOM_DEALER and not (str(field.data).isdigit() and int(field.data) < len(self.player_names())):
+        seat = whole_number(str(field.data), 1)
+        if field.data != RANDOM_DEALER and not (seat is not None and seat < len(self.player_names())):
             raise ValidationError(_l("Elige quién reparte primero"))
 
     def validate_custom_sizes(self, field: StringField) -> None:
@@ -204,16 +236,14 @@ class NewGameForm(FlaskForm):
     def chosen_rules(self) -> Rules:
         """The preset with every option the table changed; raises ``PochaError`` when they make no game."""
         changes: dict[str, Any] = {}
-        for name in ("opening_ones", "closing_ones"):
-            if getattr(self, name).data:
-                changes[name] = Ones(getattr(self, name).data)
+        for name, kind in (("opening_ones", Ones), ("closing_ones", Ones), ("multipliers", Multipliers), ("tie_break", TieBreak)):
+            chosen = _choice(getattr(self, name), kind)
+            if chosen is not None:
+                changes[name] = chosen
         for name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus"):
-            if getattr(self, name).data:
-                changes[name] = getattr(self, name).data == "1"
-        if self.multipliers.data:
-            changes["multipliers"] = Multipliers(self.multipliers.data)
-        if self.tie_break.data:
-            changes["tie_break"] = TieBreak(self.tie_break.data)
+            chosen_flag = _choice(getattr(self, name), YesNo)
+            if chosen_flag is not None:
+                changes[name] = chosen_flag is YesNo.YES
         for name in ("max_hands", "renuncio_penalty", "exact_base", "exact_per_trick", "miss_per_trick"):
             if getattr(self, name).data is not None:
                 changes[name] = getattr(self, name).data
@@ -224,14 +254,17 @@ class NewGameForm(FlaskForm):
             where = (getattr(self, name).data or "").strip().lower()
             if not where:
                 continue
-            if where in ("fin", "final", "end", "0"):
+            number = whole_number(where, 3)
+            if where in ("fin", "final", "end") or number == 0:
                 specials.append(Special(kind, None))
-            elif where.isdigit():
-                specials.append(Special(kind, int(where)))
+            elif number is not None:
+                specials.append(Special(kind, number))
             else:
                 raise ValidationError(_l("%(kind)s: escribe el número de la mano, o «fin»", kind=SPECIAL_LABELS[kind]))
         if specials:
             changes["specials"] = tuple(specials)
+        if self.preset.data and self.preset.data not in PRESETS and self.preset.data != CUSTOM_PRESET:
+            raise ValidationError(_l("%(label)s: elige una de las opciones de la lista", label=self.preset.label.text))
         return preset_rules(self.preset.data or "clasica", **changes)
 
     def check_rules(self, players: int) -> Rules | None:
@@ -253,16 +286,25 @@ class CorrectionForm(FlaskForm):
     """Every value of a saved hand, to put right: trump, and per player bid, tricks, renuncios (and auction offer)."""
 
     trump = SelectField(_l("Pinta"))
-    bids = FieldList(IntegerField(validators=[Optional()]), min_entries=3, max_entries=MAX_PLAYERS)
-    tricks = FieldList(IntegerField(validators=[Optional()]), min_entries=3, max_entries=MAX_PLAYERS)
-    renuncios = FieldList(IntegerField(validators=[Optional()]), min_entries=3, max_entries=MAX_PLAYERS)
-    offers = FieldList(IntegerField(validators=[Optional()]), min_entries=0, max_entries=MAX_PLAYERS)
+    bids = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
+    tricks = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
+    renuncios = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
+    offers = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=0, max_entries=MAX_PLAYERS)
+    #: The game's version the form was drawn from: a correction over another phone's change is refused.
+    version = WholeNumberField(validators=[Optional()], max_digits=9)
+
+    def fits(self, players: int, auction: bool) -> bool:
+        """True when the form has one value of each kind per player (and offers only in a subastado hand)."""
+        lists = (self.bids, self.tricks, self.renuncios)
+        return all(len(field.entries) == players for field in lists) and len(self.offers.entries) == (players if auction else 0)
 
 
 class StepForm(FlaskForm):
     """One tap on the game page: which hand it was for, which player, which value."""
 
-    hand = IntegerField(validators=[InputRequired(), NumberRange(1, 999)])
-    seat = IntegerField(validators=[Optional(), NumberRange(0, MAX_PLAYERS - 1)])
-    value = StringField(validators=[Optional()])
-    version = IntegerField(validators=[Optional()])
+    hand = WholeNumberField(validators=[InputRequired(), NumberRange(1, 999)])
+    seat = WholeNumberField(validators=[Optional(), NumberRange(0, MAX_PLAYERS - 1)])
+    value = StringField(validators=[Optional(), Length(max=8)])
+    version = WholeNumberField(validators=[Optional()], max_digits=9)
+    #: What the page showed for the value being changed ("" for nothing yet); absent on older pages.
+    was = StringField(validators=[Optional(), Length(max=8)])

@@ -14,8 +14,10 @@ from scorekeeper.extensions import db
 from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, CorrectionForm, NewGameForm, StepForm, choices
 from scorekeeper.games.phone import remember
+from scorekeeper.database import begin_write
 from scorekeeper.i18n import engine_message
 from scorekeeper.models import Game, Hand
+from scorekeeper.numbers import whole_number
 
 PREVIEW_PLAYERS = 4
 
@@ -30,8 +32,9 @@ def new_game() -> Response | str | tuple[str, int]:
     action = request.form.get("action", "start") if request.method == "POST" else ""
     if action.startswith(("up-", "down-")):
         where, _sep, index = action.partition("-")
-        if index.isdigit():
-            form.move(int(index), -1 if where == "up" else 1)
+        slot = whole_number(index, 2)
+        if slot is not None:
+            form.move(slot, -1 if where == "up" else 1)
         return _new_game_page(form)
     if action == "start" and form.validate_on_submit():
         names = form.player_names()
@@ -65,8 +68,11 @@ def _new_game_page(form: NewGameForm) -> str:
 # --- the game page ---------------------------------------------------------------------------
 
 
-def _game_or_404(token: str) -> Game:
-    game = state.find_game(token)
+def _game_or_404(token: str, lock: bool = False) -> Game:
+    """The game behind the scorekeeper's ``token`` (locked for this request's write with ``lock``), or a 404."""
+    if lock:
+        begin_write()
+    game = state.find_game(token, lock=lock)
     if game is None:
         abort(404)
     return game
@@ -106,36 +112,39 @@ class InputError(Exception):
 
 
 def _number(form: StepForm, what: str) -> int:
+    """The tap's value as a whole number of ``what``; anything else is refused with the value shown back."""
     raw = (form.value.data or "").strip()
-    if not raw.isdigit():
+    number = whole_number(raw, 2)
+    if number is None:
         raise InputError(_("«%(value)s» no es un número válido de %(what)s", value=raw, what=what))
-    return int(raw)
+    return number
 
 
 def _seat(form: StepForm) -> int:
+    """The player the tap is for."""
     if form.seat.data is None:
         raise InputError(_("Falta el jugador"))
     return int(form.seat.data)
 
 
 def _step(token: str, apply: Callable[[Game, StepForm], None], anchor: str = "mano") -> Response | tuple[str, int]:
-    """Check a tap, apply it through ``state``, commit and go back to the game (303); on error save nothing."""
-    game = _game_or_404(token)
+    """Check a tap, apply it through ``state`` to the game as it is now (locked), commit, go back (303).
+
+    A tap is applied whole or not at all. The game's row is locked first, so a tap from
+    another phone at the same moment waits and then meets this one's result: the same value
+    is a double tap (nothing to do), a different one is refused (409) with what is stored now.
+    """
     form = StepForm()
     if not form.validate():
-        return _render_game(game, token, _("Ese dato no vale: vuelve a intentarlo desde esta pantalla."), 400)
+        return _render_game(_game_or_404(token), token, _("Ese dato no vale: vuelve a intentarlo desde esta pantalla."), 400)
+    game = _game_or_404(token, lock=True)
     try:
         apply(game, form)
         db.session.commit()
-    except state.StaleHandError as stale:
+    except (PochaError, InputError) as error:
         db.session.rollback()
-        flash(engine_message(stale.message), "info")
-    except PochaError as error:
-        db.session.rollback()
-        return _render_game(_game_or_404(token), token, engine_message(error.message), 422)
-    except InputError as error:
-        db.session.rollback()
-        return _render_game(_game_or_404(token), token, str(error), 422)
+        message = engine_message(error.message) if isinstance(error, PochaError) else str(error)
+        return _render_game(_game_or_404(token), token, message, 409 if isinstance(error, state.StaleHandError) else 422)
     return redirect(url_for("games.play", token=token, _anchor=anchor), 303)
 
 
@@ -147,7 +156,7 @@ def trump(token: str) -> Response | tuple[str, int]:
         letter = (form.value.data or "").strip().upper()
         if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
-        state.set_trump(game, form.hand.data, letter, form.version.data)
+        state.set_trump(game, form.hand.data, letter, form.version.data, form.was.data)
 
     return _step(token, apply)
 
@@ -155,7 +164,10 @@ def trump(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/subasta")
 def offer(token: str) -> Response | tuple[str, int]:
     """Say one player's offer in the subastado auction."""
-    return _step(token, lambda game, form: state.add_offer(game, form.hand.data, _seat(form), _number(form, _("bazas"))))
+    return _step(
+        token,
+        lambda game, form: state.add_offer(game, form.hand.data, _seat(form), _number(form, _("bazas")), state.names_of(game)),
+    )
 
 
 @bp.post("/p/<token>/apuesta")
@@ -170,14 +182,22 @@ def bid(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/bazas")
 def tricks(token: str) -> Response | tuple[str, int]:
     """Say how many tricks one player took."""
-    return _step(token, lambda game, form: state.set_tricks(game, form.hand.data, _seat(form), _number(form, _("bazas"))))
+    return _step(
+        token,
+        lambda game, form: state.set_tricks(
+            game, form.hand.data, _seat(form), _number(form, _("bazas")), form.was.data, state.names_of(game)
+        ),
+    )
 
 
 @bp.post("/p/<token>/renuncio")
 def renuncio(token: str) -> Response | tuple[str, int]:
     """Set how many renuncios a player has in this hand (the "+" and "−" buttons send the new count)."""
     return _step(
-        token, lambda game, form: state.set_renuncios(game, form.hand.data, _seat(form), _number(form, _("renuncios")))
+        token,
+        lambda game, form: state.set_renuncios(
+            game, form.hand.data, _seat(form), _number(form, _("renuncios")), form.was.data, state.names_of(game)
+        ),
     )
 
 
@@ -203,8 +223,24 @@ def save(token: str) -> Response | tuple[str, int]:
 # --- corrections -----------------------------------------------------------------------------
 
 
-def _fill_correction(form: CorrectionForm, hand: Hand, players: int) -> None:
-    """Put the saved values into an unsubmitted correction form."""
+def _correction_form(hand: Hand, kind: HandKind, players: int, posted: bool) -> CorrectionForm:
+    """The correction form of ``hand``: what was sent, or (``posted`` false) blank fields to fill."""
+    form = CorrectionForm(
+        formdata=None if not posted else request.form,
+        bids=[None] * players, tricks=[None] * players, renuncios=[0] * players,
+        offers=[None] * players if hand.auction is not None else [],
+    )
+    # Only what the hand allows: no trump in a sin triunfo hand, a suit in every other one.
+    if kind is HandKind.SIN_TRIUNFO:
+        form.trump.choices = choices((NO_TRUMP, _("Sin triunfo")))
+    else:
+        form.trump.choices = choices(*((suit.value, suit.spanish.capitalize()) for suit in Suit))
+    return form
+
+
+def _fill_correction(form: CorrectionForm, hand: Hand, version: int) -> None:
+    """Put the saved values (and the game's version) into the correction form."""
+    form.version.data = version
     form.trump.data = hand.trump
     for name, values in (("bids", hand.bids), ("tricks", hand.tricks), ("renuncios", hand.renuncios)):
         field = getattr(form, name)
@@ -243,8 +279,13 @@ def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -
 
 @bp.route("/p/<token>/mano/<int:number>/corregir", methods=["GET", "POST"])
 def correct(token: str, number: int) -> Response | tuple[str, int]:
-    """Put right a saved hand: every later total follows, and the change is kept in the history."""
-    game = _game_or_404(token)
+    """Put right a saved hand: every later total follows, and the change is kept in the history.
+
+    The form carries the game's version: a correction sent after another phone changed the
+    game is not saved; the form comes back with what is stored now.
+    """
+    posted = request.method == "POST"
+    game = _game_or_404(token, lock=posted)
     hand = state.hand_row(game, number)
     if hand is None or not hand.complete:
         abort(404)
@@ -252,20 +293,23 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
     players = len(names)
     sheet = state.sheet_of(game)
     row = sheet.rows[number - 1]
-    form = CorrectionForm(
-        bids=[None] * players, tricks=[None] * players, renuncios=[0] * players,
-        offers=[None] * players if hand.auction is not None else [],
-    )
-    # Only what the hand allows: no trump in a sin triunfo hand, a suit in every other one.
-    if row.plan.kind is HandKind.SIN_TRIUNFO:
-        form.trump.choices = choices((NO_TRUMP, _("Sin triunfo")))
-    else:
-        form.trump.choices = choices(*((s.value, s.spanish.capitalize()) for s in Suit))
+    form = _correction_form(hand, row.plan.kind, players, posted)
     error: str | None = None
     status = 200
-    if request.method == "GET":
-        _fill_correction(form, hand, players)
-    elif form.validate_on_submit():
+    if not posted:
+        _fill_correction(form, hand, game.version)
+    elif not form.fits(players, hand.auction is not None):
+        form = _correction_form(hand, row.plan.kind, players, posted=False)  # not our page's shape: start again
+        _fill_correction(form, hand, game.version)
+        error, status = _("Faltan datos de algún jugador: vuelve a abrir la corrección."), 422
+    elif not form.validate_on_submit():
+        error, status = _("Revisa los números: solo valen números enteros."), 422
+    elif form.version.data is not None and form.version.data != game.version:
+        form = _correction_form(hand, row.plan.kind, players, posted=False)
+        _fill_correction(form, hand, game.version)
+        error = _("Otro móvil ha cambiado la partida mientras corregías: esto es lo que hay guardado ahora. Vuelve a hacer tu corrección.")
+        status = 409
+    else:
         try:
             record = _record_from(form, names, row.plan.kind)
             changes = state.correct_hand(game, number, record)
@@ -280,9 +324,9 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
             else:
                 flash(_("No había nada que cambiar en la mano %(number)s.", number=number), "info")
             return redirect(url_for("games.play", token=token, _anchor="hoja"), 303)
-    else:
-        error = _("Revisa los números: solo valen números enteros.")
-        status = 422
+    if posted:
+        db.session.rollback()  # nothing saved: let go of the lock before drawing the page
+        game = _game_or_404(token)
     return (
         render_template("games/correct.html", game=game, token=token, form=form, names=names, row=row, error=error, HandKind=HandKind),
         status,

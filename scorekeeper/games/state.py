@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -32,7 +33,7 @@ from scorekeeper.engine import (
     trump_code,
     trump_of,
 )
-from scorekeeper.engine.errors import N_
+from scorekeeper.engine.errors import N_, Message
 from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Game, Hand, Player, utcnow
 
@@ -45,6 +46,14 @@ class StaleHandError(PochaError):
 
 class GameFinishedError(StaleHandError):
     """A step sent after the game has ended (from a page left open): nothing to do, like any stale step."""
+
+
+class ConflictError(StaleHandError):
+    """Another phone said a different value for the same step first: that one stays, this one is not saved."""
+
+
+#: A value step's ``was`` when the page showed nothing said yet; ``None`` means the page did not say.
+NOTHING_SAID = ""
 
 
 # --- tokens ----------------------------------------------------------------------------------
@@ -60,11 +69,19 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def find_game(token: str) -> Game | None:
-    """The game whose scorekeeper's address carries ``token``, or ``None`` (a watch token finds nothing)."""
+def find_game(token: str, lock: bool = False) -> Game | None:
+    """The game whose scorekeeper's address carries ``token``, or ``None`` (a watch token finds nothing).
+
+    With ``lock`` the game's row stays locked until the transaction ends (PostgreSQL's
+    ``FOR UPDATE``; on SQLite, ``database.begin_write`` has already taken the write lock),
+    so a tap from another phone waits and then sees what this one saved.
+    """
     if not token or len(token) > 64:
         return None
-    return db.session.execute(db.select(Game).filter_by(edit_hash=token_hash(token))).scalar_one_or_none()
+    query = db.select(Game).filter_by(edit_hash=token_hash(token))
+    if lock:
+        query = query.with_for_update()
+    return db.session.execute(query).scalar_one_or_none()
 
 
 def find_watched_game(token: str) -> Game | None:
@@ -266,16 +283,35 @@ def _said_bids(turn: Turn) -> list[int]:
     return [seat for seat in turn.order if turn.hand.bids[seat] is not None and seat != fixed]
 
 
-def set_trump(game: Game, number: int, letter: str, version: int | None = None) -> None:
+def _expect_shown(stored: int | str | None, was: str | None, conflict: Callable[[], ConflictError]) -> None:
+    """Refuse a change made from a page that showed another value than the one stored now.
+
+    ``was`` is what the page showed for this slot (``NOTHING_SAID`` for nothing yet, ``None``
+    when the page did not say): when another phone has changed the slot since, this tap
+    must not overwrite it unseen.
+    """
+    if was is None:
+        return
+    shown = None if was == NOTHING_SAID else was
+    if shown != (None if stored is None else str(stored)):
+        raise conflict()
+
+
+def set_trump(game: Game, number: int, letter: str, version: int | None = None, was: str | None = None) -> None:
     """Say the hand's trump (la pinta); in subastado the auction's winner chooses it and keeps the bid.
 
-    A page showing an older ``version`` of the game may not change a trump already said.
+    ``was`` is the trump the page showed: a different one stored since means another phone
+    chose first, and this tap changes nothing. A page showing an older ``version`` of the game
+    may not change a trump already said either.
     """
     turn = _turn_for(game, number)
     if turn.hand.trump == letter:
         return  # the same tap twice
-    if turn.hand.trump is not None:
-        check_version(game, version)
+    stored = turn.hand.trump
+    if stored is not None:
+        _expect_shown(stored, was, lambda: _trump_conflict(stored))
+        if version is not None and version != game.version:
+            raise _trump_conflict(stored)
     if turn.fixed_trump:
         raise RecordError(N_("En esta mano la pinta ya está fijada"))
     if turn.stage == "auction":
@@ -292,13 +328,19 @@ def set_trump(game: Game, number: int, letter: str, version: int | None = None) 
     _touch(game)
 
 
-def add_offer(game: Game, number: int, seat: int, offer: int) -> None:
-    """Say one player's offer in the subastado auction, in turn."""
+def add_offer(game: Game, number: int, seat: int, offer: int, names: tuple[str, ...] = ()) -> None:
+    """Say one player's offer in the subastado auction, in turn (a different offer already said is another phone's)."""
     turn = _turn_for(game, number)
     _check_seat(turn, seat)
     offers = list(turn.hand.auction or [None] * turn.plan.players)
     if offers[seat] == offer:
         return  # the same tap twice
+    if offers[seat] is not None:
+        raise ConflictError(
+            N_("Otro móvil se ha adelantado: %(name)s ya ha ofrecido %(value)s. No se ha cambiado nada."),
+            name=_name(names, seat),
+            value=offers[seat],
+        )
     _expect(turn, "auction", N_("La subasta ya ha terminado"))
     if seat != turn.next_seat:
         raise StaleHandError(N_("Ahora no le toca a ese jugador"))
@@ -312,8 +354,15 @@ def add_bid(game: Game, number: int, seat: int, bid: int, names: tuple[str, ...]
     """Say one player's bid, in bidding order; the engine checks the range and the forbidden bid."""
     turn = _turn_for(game, number)
     _check_seat(turn, seat)
-    if turn.hand.bids[seat] == bid:
+    stored = turn.hand.bids[seat]
+    if stored == bid:
         return  # the same tap twice
+    if stored is not None:
+        raise ConflictError(
+            N_("Otro móvil se ha adelantado: %(name)s ya ha pedido %(value)s. No se ha cambiado nada."),
+            name=_name(names, seat),
+            value=stored,
+        )
     _expect(turn, "bids", N_("Ahora no se apuesta"))
     if seat != turn.next_seat:
         raise StaleHandError(N_("Ahora le toca apostar a %(name)s"), name=names[turn.next_seat or 0])
@@ -325,13 +374,21 @@ def add_bid(game: Game, number: int, seat: int, bid: int, names: tuple[str, ...]
     _touch(game)
 
 
-def set_tricks(game: Game, number: int, seat: int, tricks: int) -> None:
-    """Say how many tricks one player took; the total may not pass the cards."""
+def set_tricks(
+    game: Game, number: int, seat: int, tricks: int, was: str | None = None, names: tuple[str, ...] = ()
+) -> None:
+    """Say how many tricks one player took; the total may not pass the cards.
+
+    ``was`` is what the page showed for that player: if another phone has changed it since,
+    that value stays and this tap changes nothing.
+    """
     turn = _turn_for(game, number)
     _check_seat(turn, seat)
     _expect(turn, "tricks", N_("Faltan apuestas antes de apuntar las bazas"))
-    if turn.hand.tricks[seat] == tricks:
+    stored = turn.hand.tricks[seat]
+    if stored == tricks:
         return
+    _expect_shown(stored, was, lambda: _slot_conflict(names, seat, stored, TRICKS_TAKEN, TRICKS_CLEARED))
     said = list(turn.hand.tricks)
     said[seat] = tricks
     check_tricks(turn.plan.cards, said)
@@ -339,19 +396,50 @@ def set_tricks(game: Game, number: int, seat: int, tricks: int) -> None:
     _touch(game)
 
 
-def set_renuncios(game: Game, number: int, seat: int, count: int) -> None:
+def set_renuncios(
+    game: Game, number: int, seat: int, count: int, was: str | None = None, names: tuple[str, ...] = ()
+) -> None:
     """Set how many renuncios a player has committed in this hand (the tap says the new count,
-    so sending it twice changes nothing)."""
+    so sending it twice changes nothing; ``was``, the count the page showed, guards against
+    another phone's change meanwhile)."""
     turn = _turn_for(game, number)
     _check_seat(turn, seat)
     if not 0 <= count <= MAX_RENUNCIOS:
         raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
-    if turn.hand.renuncios[seat] == count:
+    stored = turn.hand.renuncios[seat]
+    if stored == count:
         return
+    _expect_shown(stored, was, lambda: _slot_conflict(names, seat, stored, RENUNCIOS_NOW, RENUNCIOS_NOW))
     counts = list(turn.hand.renuncios)
     counts[seat] = count
     turn.hand.renuncios = counts
     _touch(game)
+
+
+TRICKS_TAKEN = N_("Otro móvil se ha adelantado: %(name)s ya tiene %(value)s bazas apuntadas. No se ha cambiado nada.")
+TRICKS_CLEARED = N_("Otro móvil ha borrado las bazas de %(name)s mientras tanto. No se ha cambiado nada.")
+RENUNCIOS_NOW = N_("Otro móvil se ha adelantado: %(name)s tiene ahora %(value)s renuncios en esta mano. No se ha cambiado nada.")
+TRUMP_WORDS = {"O": N_("Oros"), "C": N_("Copas"), "E": N_("Espadas"), "B": N_("Bastos"), NO_TRUMP: N_("Sin triunfo")}
+
+
+def _trump_conflict(stored: str) -> ConflictError:
+    """The refusal of a trump tap when another phone chose a different one first."""
+    return ConflictError(
+        N_("Otro móvil ya ha elegido la pinta: %(trump)s. No se ha cambiado nada."),
+        trump=Message(TRUMP_WORDS.get(stored, stored)),
+    )
+
+
+def _name(names: tuple[str, ...], seat: int) -> str:
+    """The name at ``seat``, or the seat's number when the names were not given."""
+    return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+
+def _slot_conflict(names: tuple[str, ...], seat: int, stored: int | None, taken: str, cleared: str) -> ConflictError:
+    """The refusal of a tap whose player's value another phone changed first: what is stored now."""
+    if stored is None:
+        return ConflictError(cleared, name=_name(names, seat))
+    return ConflictError(taken, name=_name(names, seat), value=stored)
 
 
 def check_version(game: Game, version: int | None) -> None:

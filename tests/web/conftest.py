@@ -295,6 +295,17 @@ class Table:
         assert response.headers["Location"].startswith(f"/p/{token}#")
         return response
 
+    def stale(self, token: str, step: str, hand: int | str | None, seat: Any = None, value: Any = None, **extra: Any) -> Page:
+        """A tap meant for another moment (an old page, a double tap, another phone first): 409 with the
+        page as it is now and a message, saving nothing."""
+        before = self.snap(token).facts
+        data = {k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value), *extra.items()) if v is not None}
+        page = Page(self.client.post(f"/p/{token}/{step}", data=data))
+        assert page.status == 409, (page.status, step, hand, seat, value, page.errors)
+        assert page.errors, "a stale tap says why"
+        assert self.snap(token).facts == before, "a stale tap saved something"
+        return page
+
     def refused(self, token: str, step: str, hand: int | str | None, seat: Any = None, value: Any = None) -> Page:
         """A tap that must be refused with the game page and a message (400 or 422), saving nothing."""
         before = self.snap(token).facts

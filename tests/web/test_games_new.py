@@ -314,8 +314,8 @@ def test_special_hands_show_in_the_preview(table: Table) -> None:
         ({"indias": "1", "sin_triunfo": "1"}, "Dos manos especiales no pueden ocupar la misma mano"),
         ({"renuncio_penalty": "5000"}, "entre 0 y 1000"),
         ({"max_hands": "0"}, "entre 1 y 40"),
-        ({"max_hands": "muchas"}, "No es un valor entero válido"),
-        ({"exact_base": "diez"}, "No es un valor entero válido"),
+        ({"max_hands": "muchas"}, "Escribe un número entero, como 3"),
+        ({"exact_base": "diez"}, "Escribe un número entero, como 3"),
         ({"opening_ones": "none", "climb": "0", "descend": "0", "closing_ones": "none", "max_hands": "0"}, "entre 1 y 40"),
     ],
 )

@@ -99,7 +99,7 @@ def test_a_refused_tap_keeps_the_etag(table: Table) -> None:
     watch = table.watch_token(token)
     etag = poll(table, watch, None).headers["ETag"]
     table.refused(token, "pinta", 1, value="Z")
-    assert table.tap(token, "apuesta", 1, 1, 0).status_code == 303  # no trump yet: a message, nothing saved
+    table.stale(token, "apuesta", 1, 1, 0)  # no trump yet: a message, nothing saved
     still(table, watch, etag)
 
 

@@ -118,5 +118,9 @@ def test_every_post_route_takes_the_same_form_with_the_edit_token(table: Table) 
             continue
         token = a_game_in_play(table)
         response = table.client.post(url_of(rule, token), data=form_data(table, token, rule))
-        assert response.status_code == 303, (rule.rule, response.status_code, table.read(response).errors)
-        assert response.headers["Location"].startswith("/p/")
+        # 303 back to the game, or 409 with the game as it is now (a step the game is past): the form was taken.
+        assert response.status_code in (303, 409), (rule.rule, response.status_code, table.read(response).errors)
+        if response.status_code == 303:
+            assert response.headers["Location"].startswith("/p/")
+        else:
+            assert table.read(response).title, "the game page, brought up to date"

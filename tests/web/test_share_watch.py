@@ -74,7 +74,7 @@ def test_nothing_on_the_watch_page_can_change_the_game(table: Table) -> None:
     token = table.start(THREE, dealer=0)
     table.seed(token, ("O", [1, 1, 0], [0, 1, 0]))
     table.ok(token, "pinta", 2, value="B")
-    table.ok(token, "apuesta", 2, 1, 0)
+    table.ok(token, "apuesta", 2, 2, 0)
     page = table.watch(table.watch_token(token))
     main = main_of(page)
     assert "<form" not in main
