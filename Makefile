@@ -6,6 +6,9 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 CHROMIUM := /usr/bin/chromium
+# Is a PostgreSQL initdb anywhere tests/postgres.py looks? (PATH, pg_config --bindir, Debian's folders)
+HAS_INITDB := command -v initdb >/dev/null || test -x "$$(pg_config --bindir 2>/dev/null)/initdb" \
+  || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
 
 TRANSLATIONS := scorekeeper/translations
 POT          := $(TRANSLATIONS)/messages.pot
@@ -13,7 +16,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 ENGINE_PY := $(wildcard scorekeeper/engine/*.py)
 
-.PHONY: run test test-fast bench typecheck chromium compile-translations translations clean
+.PHONY: run test test-fast bench typecheck chromium postgresql compile-translations translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +35,13 @@ chromium:
 	@test -x $(CHROMIUM) || { echo "Installing Chromium from Debian..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 	@test -x $(CHROMIUM) || { echo "Chromium is missing at $(CHROMIUM)"; exit 1; }
+
+# The database tests start a throwaway PostgreSQL cluster of their own (tests/postgres.py), never
+# the Debian service: only the server programs are needed.
+postgresql:
+	@$(HAS_INITDB) || { echo "Installing PostgreSQL from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+	@$(HAS_INITDB) || { echo "PostgreSQL's initdb is missing (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin)"; exit 1; }
 
 # The engine is type-checked strictly; skipped only while scorekeeper/engine holds no Python file.
 typecheck: $(STAMP)
@@ -54,10 +64,10 @@ translations: $(STAMP)
 	rm -f $(POT)
 	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
 
-test: $(STAMP) chromium typecheck compile-translations
+test: $(STAMP) chromium postgresql typecheck compile-translations
 	$(BIN)/python -m pytest
 
-test-fast: $(STAMP) compile-translations
+test-fast: $(STAMP) postgresql compile-translations
 	$(BIN)/python -m pytest -m "not browser"
 
 bench: $(STAMP)

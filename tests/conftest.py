@@ -1,4 +1,4 @@
-"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner."""
+"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner (PostgreSQL: tests/postgres.py)."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -11,6 +11,9 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+
+# The throwaway PostgreSQL cluster and its fixtures: postgres_cluster, pg_url, database_url.
+pytest_plugins = ("postgres",)
 
 AppFactory = Callable[..., Flask]
 ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
