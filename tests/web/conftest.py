@@ -324,6 +324,7 @@ class Table:
         fields = dict.fromkeys(re.findall(r'<input[^>]*\bname="((?:bids|tricks|renuncios|offers)-\d+)"', page.html), "")
         data = {name: page.value(name) for name in fields}
         data["trump"] = page.selected("trump")
+        data["version"] = page.value("version")
         return data
 
     def correct(self, token: str, number: int, changes: dict[str, Any]) -> TestResponse:

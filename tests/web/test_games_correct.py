@@ -53,6 +53,7 @@ def test_the_correction_form_shows_the_saved_hand(table: Table) -> None:
         **{f"bids-{i}": v for i, v in enumerate(["0", "0", "2"])},
         **{f"tricks-{i}": v for i, v in enumerate(["0", "1", "2"])},
         **{f"renuncios-{i}": "0" for i in range(3)},
+        "version": str(table.snap(token).version),
     }
     assert f'href="/p/{token}#hoja"' in page.html, "a way back without changing anything"
 

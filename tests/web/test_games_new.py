@@ -317,6 +317,18 @@ def test_special_hands_show_in_the_preview(table: Table) -> None:
         ({"max_hands": "muchas"}, "Escribe un número entero, como 3"),
         ({"exact_base": "diez"}, "Escribe un número entero, como 3"),
         ({"opening_ones": "none", "climb": "0", "descend": "0", "closing_ones": "none", "max_hands": "0"}, "entre 1 y 40"),
+        ({"opening_ones": "x"}, "Manos de una carta al empezar: elige una de las opciones de la lista"),
+        ({"tie_break": "x"}, "Mano de desempate: elige una de las opciones de la lista"),
+        ({"multipliers": "x"}, "Multiplicar por el palo de triunfo: elige una de las opciones de la lista"),
+        ({"climb": "2"}, "Subir de dos cartas al máximo: elige una de las opciones de la lista"),
+        ({"max_hands": "²"}, "Escribe un número entero, como 3"),
+        ({"renuncio_penalty": "５0"}, "Escribe un número entero, como 3"),
+        ({"exact_base": "9" * 5000}, "Escribe un número entero, como 3"),
+        ({"max_hands": "-3"}, "Escribe un número entero, como 3"),
+        ({"preset": "a_medida", "custom_sizes": "1 ²"}, "Escribe solo números separados por espacios"),
+        ({"preset": "a_medida", "custom_sizes": "1 " + "9" * 5000}, "Escribe solo números separados por espacios"),
+        ({"preset": "a_medida", "custom_sizes": "1 " * 101}, "Como mucho 100 manos"),
+        ({"indias": "³"}, "Indias: escribe el número de la mano, o «fin»"),
     ],
 )
 def test_invalid_options_give_a_clear_message_and_create_nothing(
@@ -339,6 +351,17 @@ def test_an_invalid_option_in_the_preview_says_why(table: Table) -> None:
     assert "no 99" in page.errors
     assert 'class="schedule-sizes"' not in page.html
     assert table.games() == games
+
+
+def test_the_value_refused_is_shown_back(table: Table) -> None:
+    page = table.read(table.new_game(FOUR, max_hands="²"))
+    assert page.status == 422
+    assert page.value("max_hands") == "²", "what was typed stays in the field"
+
+
+def test_control_characters_are_taken_out_of_names(table: Table) -> None:
+    token = table.start(["An\x00a", "Be\x07a", "Car\tlos"])
+    assert table.snap(token).names == ("Ana", "Bea", "Car los")
 
 
 def test_an_unknown_preset_is_refused(table: Table) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from scorekeeper.engine import Suit, points, preset_rules
 
 if TYPE_CHECKING:
@@ -169,6 +171,10 @@ BAD_BIDS = {
     "2.5": "«2.5» no es un número válido de bazas",
     "9": "Bea: la apuesta debe ser de 0 a 8 bazas",
     "11": "Bea: la apuesta debe ser de 0 a 8 bazas",
+    "²": "«²» no es un número válido de bazas",
+    "٣": "«٣» no es un número válido de bazas",
+    "３": "«３» no es un número válido de bazas",
+    "123": "«123» no es un número válido de bazas",
 }
 
 
@@ -195,6 +201,26 @@ def test_a_bid_without_a_real_seat_is_refused(table: Table) -> None:
     assert table.refused(token, "apuesta", 1, None, 3).errors == "Falta el jugador"
     for seat in ("x", 9, -1):
         assert table.refused(token, "apuesta", 1, seat, 3).status == 400, seat
+
+
+def test_a_huge_number_is_refused_without_being_read(table: Table) -> None:
+    token = eight_card_game(table)
+    table.ok(token, "pinta", 1, value="C")
+    huge = "9" * 5000
+    assert table.refused(token, "apuesta", 1, 1, huge).status == 400, "too long for a tap's value"
+    for field in ("hand", "seat", "version"):
+        data = {"hand": "1", "seat": "1", "value": "2", field: huge}
+        before = table.snap(token).facts
+        assert table.client.post(f"/p/{token}/apuesta", data=data).status_code == 400, field
+        assert table.snap(token).facts == before
+
+
+@pytest.mark.parametrize("digit", ["²", "٣", "５", "Ⅻ"])
+def test_the_hand_and_seat_take_ascii_digits_only(table: Table, digit: str) -> None:
+    token = eight_card_game(table)
+    table.ok(token, "pinta", 1, value="C")
+    assert table.refused(token, "apuesta", digit, 1, 2).status == 400
+    assert table.refused(token, "apuesta", 1, digit, 2).status == 400
 
 
 def test_a_seat_beyond_the_table_is_refused(table: Table) -> None:
