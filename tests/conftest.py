@@ -69,6 +69,15 @@ def app(app_factory: AppFactory) -> Iterator[Flask]:
 
 
 @pytest.fixture
+def empty_app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
+    """The app on a fresh database of each kind (``database_url``: SQLite, then PostgreSQL), with no tables yet."""
+    app = create_app(make_test_config(tmp_path, SQLALCHEMY_DATABASE_URI=database_url), instance_path=tmp_path / "instance")
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
 def client(app: Flask) -> FlaskClient:
     """A test client for `app` (keeps cookies between requests)."""
     return app.test_client()

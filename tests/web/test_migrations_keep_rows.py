@@ -1,0 +1,248 @@
+"""No migration loses a row: games written at every revision survive upgrade to head, downgrade to the first, upgrade again.
+
+The games are written with SQL fitted to the tables as they are at that revision (reflected,
+not the models, which describe head): known columns get a real game's values, a column this
+test does not know (a later migration's) gets a value of its type. After each step every row
+written must still be there, and every column that has existed since must hold the same value;
+a column that a step adds (or drops and adds back) may hold new values, filled where it is NOT NULL,
+and keeps them from then on.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask import Flask
+from flask_migrate import downgrade, upgrade
+
+from scorekeeper import resource_dir
+from scorekeeper.engine import preset_rules
+from scorekeeper.extensions import db
+
+SCRIPTS = ScriptDirectory(str(resource_dir("migrations")))
+#: Every revision, oldest first: a new migration is tested as soon as it is added.
+REVISIONS = [script.revision for script in reversed(list(SCRIPTS.walk_revisions()))]
+FIRST = REVISIONS[0]
+HEAD = SCRIPTS.get_current_head()
+#: The tables a game is written to, parents first.
+GAME_TABLES = ("game", "player", "hand", "correction")
+
+Key = tuple[Any, ...]
+Row = dict[str, Any]
+Rows = dict[str, dict[Key, Row]]
+
+AT = datetime(2025, 3, 14, 21, 5, 12, 345678)
+
+
+def minutes(n: int) -> datetime:
+    """A moment of the evening, ``n`` minutes after the first game started."""
+    return AT + timedelta(minutes=n)
+
+
+def token(text: str) -> str:
+    """A 43-character URL-safe token, the shape of Pocha's tokens, made from ``text``."""
+    return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).decode().rstrip("=")
+
+
+def game_in_progress() -> dict[str, list[Row]]:
+    """Four players, two saved hands (one a renuncio, later corrected) and a subastado hand half said."""
+    return {
+        "game": [dict(edit_hash=hashlib.sha256(b"edit-1").hexdigest(), watch_token=token("watch-1"), preset="corta",
+                      rules=preset_rules("corta").to_dict(), first_dealer=2, version=17, created_at=AT,
+                      updated_at=minutes(21), finished_at=None)],
+        "player": [dict(seat=seat, name=name) for seat, name in enumerate(["Ana", "Begoña", "Carlos", "Dani"])],
+        "hand": [
+            dict(number=1, trump="O", auction=None, bids=[1, 0, 1, 1], tricks=[1, 0, 0, 0], renuncios=[0, 0, 0, 0],
+                 complete=True, completed_at=minutes(4)),
+            dict(number=2, trump="-", auction=None, bids=[0, 1, 1, 1], tricks=[0, 1, 0, 1], renuncios=[0, 1, 0, 0],
+                 complete=True, completed_at=minutes(9)),
+            dict(number=3, trump="C", auction=[2, None, 3, None], bids=[None, None, 3, None],
+                 tricks=[None, None, None, None], renuncios=[0, 0, 0, 0], complete=False, completed_at=None),
+        ],
+        "correction": [
+            dict(hand_number=2, made_at=minutes(12),
+                 changes=[{"field": "renuncios", "seat": 1, "before": 0, "after": 1},
+                          {"field": "trump", "seat": None, "before": "E", "after": "-"}]),
+        ],
+    }
+
+
+def finished_game() -> dict[str, list[Row]]:
+    """Three players, two hands of one card, over: its rows must not mix with the other game's."""
+    return {
+        "game": [dict(edit_hash=hashlib.sha256(b"edit-2").hexdigest(), watch_token=token("watch-2"), preset="a_medida",
+                      rules=preset_rules("clasica", custom_sizes=(1, 1)).to_dict(), first_dealer=0, version=9,
+                      created_at=minutes(30), updated_at=minutes(41), finished_at=minutes(41))],
+        "player": [dict(seat=seat, name=name) for seat, name in enumerate(["Eva", "Fermín", "Gema"])],
+        "hand": [
+            dict(number=1, trump="B", auction=None, bids=[0, 1, 1], tricks=[0, 1, 0], renuncios=[0, 0, 0],
+                 complete=True, completed_at=minutes(35)),
+            dict(number=2, trump="E", auction=None, bids=[1, 1, 1], tricks=[0, 0, 1], renuncios=[0, 0, 2],
+                 complete=True, completed_at=minutes(41)),
+        ],
+        "correction": [
+            dict(hand_number=1, made_at=minutes(38), changes=[{"field": "bid", "seat": 2, "before": 0, "after": 1}]),
+            dict(hand_number=2, made_at=minutes(42), changes=[{"field": "tricks", "seat": 0, "before": 1, "after": 0}]),
+        ],
+    }
+
+
+class Invent:
+    """Values of a column's type for the columns this test does not know, each one different (unique columns)."""
+
+    def __init__(self) -> None:
+        self.counter = itertools.count(1)
+
+    def __call__(self, table: str, column: sa.Column[Any]) -> Any:
+        """A value for ``column`` of its Python type."""
+        n = next(self.counter)
+        try:
+            kind = dict if isinstance(column.type, sa.JSON) else column.type.python_type
+        except NotImplementedError:
+            kind = None
+        if kind is bool:
+            return n % 2 == 1
+        if kind is int:
+            return 1000 + n
+        if kind is str:
+            length = getattr(column.type, "length", None) or 32
+            return f"v{n}-{column.name}"[:length]
+        if kind is float:
+            return n + 0.25
+        if kind is Decimal:
+            return Decimal(n) + Decimal("0.5")
+        if kind is datetime:
+            return AT + timedelta(days=n, microseconds=n)
+        if kind is date:
+            return date(2025, 1, 1) + timedelta(days=n)
+        if kind in (dict, list):
+            return {"invented": n, "list": [n, None]}
+        if kind is bytes:
+            return f"v{n}".encode()
+        pytest.fail(f"{table}.{column.name} is of type {column.type}: teach Invent a value of it")
+
+
+def reflect(connection: sa.Connection) -> dict[str, sa.Table]:
+    """Every table of the database as it is now (but Alembic's own)."""
+    metadata = sa.MetaData()
+    metadata.reflect(bind=connection)
+    return {name: table for name, table in metadata.tables.items() if name != "alembic_version"}
+
+
+def key_of(table: sa.Table, row: Row) -> Key:
+    """A row's primary key."""
+    return tuple(row[column.name] for column in table.primary_key.columns)
+
+
+def write_game(connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]],
+               invent: Invent) -> Rows:
+    """Insert one game's rows into the tables as they are, and return them as written, by table and key."""
+    written: Rows = {}
+    parents: dict[str, Any] = {}  # table -> the id of this game's first row in it, for foreign keys
+    for name in GAME_TABLES:
+        table = tables[name]
+        written[name] = {}
+        for known in facts[name]:
+            row: Row = {}
+            for column in table.columns:
+                if column.primary_key and column.autoincrement in (True, "auto") and len(table.primary_key.columns) == 1:
+                    continue
+                if column.foreign_keys:
+                    target = next(iter(column.foreign_keys)).column.table.name
+                    assert target in parents, f"{name}.{column.name} points to {target}, written after it"
+                    row[column.name] = parents[target]
+                elif column.name in known:
+                    row[column.name] = known[column.name]
+                else:
+                    row[column.name] = invent(name, column)
+            inserted = connection.execute(table.insert().values(**row))
+            row.update(zip((c.name for c in table.primary_key.columns), inserted.inserted_primary_key))
+            parents.setdefault(name, row["id"] if "id" in row else None)
+            written[name][key_of(table, row)] = row
+    return written
+
+
+def read_rows(connection: sa.Connection) -> tuple[dict[str, sa.Table], Rows]:
+    """Every row of every table, by table and primary key."""
+    tables = reflect(connection)
+    rows = {
+        name: {key_of(table, dict(row)): dict(row) for row in connection.execute(sa.select(table)).mappings()}
+        for name, table in tables.items()
+    }
+    return tables, rows
+
+
+def current_revision(connection: sa.Connection) -> str | None:
+    """The revision the database is at."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+@dataclass
+class Kept:
+    """The rows that must survive every step, with each column's value as last seen."""
+
+    rows: Rows
+
+    def check(self, tables: dict[str, sa.Table], now: Rows, step: str) -> dict[str, int]:
+        """Fail if a row is gone or a kept value changed; take in the columns this step added. Return the counts."""
+        for name, kept in self.rows.items():
+            assert name in now, f"{step}: table {name} is gone, and its {len(kept)} rows with it"
+            columns = {column.name: column for column in tables[name].columns}
+            lost = [row for key, row in kept.items() if key not in now[name]]
+            assert not lost, f"{step}: {len(lost)} of the {len(kept)} rows of {name} are lost, e.g. {lost[0]}"
+            for key, row in kept.items():
+                current = now[name][key]
+                for column in list(row):
+                    if column not in current:
+                        del row[column]  # dropped by this step (a downgrade): it may come back with new values
+                    else:
+                        assert current[column] == row[column], (
+                            f"{step}: {name}.{column} of row {key} changed from {row[column]!r} to {current[column]!r}"
+                        )
+                for column in current.keys() - row.keys():  # added by this step, or dropped and added back
+                    if not columns[column].nullable:
+                        assert current[column] is not None, f"{step}: {name}.{column} of row {key} is empty"
+                    row[column] = current[column]  # from now on it must keep this value
+        return {name: len(now[name]) for name in self.rows}
+
+
+@pytest.mark.parametrize("revision", REVISIONS)
+def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Flask, revision: str) -> None:
+    directory = empty_app.extensions["migrate"].directory
+    steps: list[tuple[str, str, Callable[[], None]]] = [
+        ("upgrade to head", HEAD, lambda: upgrade(directory=directory)),
+        ("downgrade to the first revision", FIRST, lambda: downgrade(directory=directory, revision=FIRST)),
+        ("upgrade to head again", HEAD, lambda: upgrade(directory=directory)),
+    ]
+    with empty_app.app_context():
+        upgrade(directory=directory, revision=revision)
+        invent = Invent()
+        with db.engine.begin() as connection:
+            assert current_revision(connection) == revision
+            tables = reflect(connection)
+            written: Rows = {name: {} for name in GAME_TABLES}
+            for facts in (game_in_progress(), finished_game()):
+                for name, rows in write_game(connection, tables, facts, invent).items():
+                    written[name].update(rows)
+        kept = Kept(written)
+        with db.engine.connect() as connection:
+            counts = [("written at " + revision, kept.check(*read_rows(connection), f"written at {revision}"))]
+        for step, expected, run in steps:
+            run()
+            with db.engine.connect() as connection:
+                assert current_revision(connection) == expected, step
+                counts.append((step, kept.check(*read_rows(connection), step)))
+    assert counts[0][1] == {"game": 2, "player": 7, "hand": 5, "correction": 3}
+    assert all(count == counts[0][1] for _, count in counts), counts
+    print(f"rows kept from {revision}:", "; ".join(f"{step}: {count}" for step, count in counts))  # shown with -s
