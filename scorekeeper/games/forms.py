@@ -236,8 +236,11 @@ class NewGameForm(FlaskForm):
     def chosen_rules(self) -> Rules:
         """The preset with every option the table changed; raises ``PochaError`` when they make no game."""
         changes: dict[str, Any] = {}
-        for name, kind in (("opening_ones", Ones), ("closing_ones", Ones), ("multipliers", Multipliers), ("tie_break", TieBreak)):
-            chosen = _choice(getattr(self, name), kind)
+        options: tuple[tuple[str, type[Enum]], ...] = (
+            ("opening_ones", Ones), ("closing_ones", Ones), ("multipliers", Multipliers), ("tie_break", TieBreak)
+        )
+        for name, option in options:
+            chosen = _choice(getattr(self, name), option)
             if chosen is not None:
                 changes[name] = chosen
         for name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus"):

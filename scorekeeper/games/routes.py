@@ -120,6 +120,13 @@ def _number(form: StepForm, what: str) -> int:
     return number
 
 
+def _hand(form: StepForm) -> int:
+    """The hand the tap was meant for (the form requires it)."""
+    number = form.hand.data
+    assert number is not None, "StepForm requires the hand"
+    return int(number)
+
+
 def _seat(form: StepForm) -> int:
     """The player the tap is for."""
     if form.seat.data is None:
@@ -156,7 +163,7 @@ def trump(token: str) -> Response | tuple[str, int]:
         letter = (form.value.data or "").strip().upper()
         if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
-        state.set_trump(game, form.hand.data, letter, form.version.data, form.was.data)
+        state.set_trump(game, _hand(form), letter, form.version.data, form.was.data)
 
     return _step(token, apply)
 
@@ -166,7 +173,7 @@ def offer(token: str) -> Response | tuple[str, int]:
     """Say one player's offer in the subastado auction."""
     return _step(
         token,
-        lambda game, form: state.add_offer(game, form.hand.data, _seat(form), _number(form, _("bazas")), state.names_of(game)),
+        lambda game, form: state.add_offer(game, _hand(form), _seat(form), _number(form, _("bazas")), state.names_of(game)),
     )
 
 
@@ -175,7 +182,7 @@ def bid(token: str) -> Response | tuple[str, int]:
     """Say one player's bid."""
     return _step(
         token,
-        lambda game, form: state.add_bid(game, form.hand.data, _seat(form), _number(form, _("bazas")), state.names_of(game)),
+        lambda game, form: state.add_bid(game, _hand(form), _seat(form), _number(form, _("bazas")), state.names_of(game)),
     )
 
 
@@ -185,7 +192,7 @@ def tricks(token: str) -> Response | tuple[str, int]:
     return _step(
         token,
         lambda game, form: state.set_tricks(
-            game, form.hand.data, _seat(form), _number(form, _("bazas")), form.was.data, state.names_of(game)
+            game, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data, state.names_of(game)
         ),
     )
 
@@ -196,7 +203,7 @@ def renuncio(token: str) -> Response | tuple[str, int]:
     return _step(
         token,
         lambda game, form: state.set_renuncios(
-            game, form.hand.data, _seat(form), _number(form, _("renuncios")), form.was.data, state.names_of(game)
+            game, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data, state.names_of(game)
         ),
     )
 
@@ -204,7 +211,7 @@ def renuncio(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/deshacer")
 def undo(token: str) -> Response | tuple[str, int]:
     """Take back the last thing said in this hand."""
-    return _step(token, lambda game, form: state.undo(game, form.hand.data, form.version.data))
+    return _step(token, lambda game, form: state.undo(game, _hand(form), form.version.data))
 
 
 @bp.post("/p/<token>/guardar")
@@ -212,8 +219,8 @@ def save(token: str) -> Response | tuple[str, int]:
     """Close the hand and put it on the sheet."""
 
     def apply(game: Game, form: StepForm) -> None:
-        sheet = state.save_hand(game, form.hand.data)
-        flash(_("Mano %(number)s guardada.", number=form.hand.data), "success")
+        sheet = state.save_hand(game, _hand(form))
+        flash(_("Mano %(number)s guardada.", number=_hand(form)), "success")
         if sheet.finished:
             flash(_("¡Fin de la partida!"), "success")
 

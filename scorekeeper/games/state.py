@@ -335,11 +335,12 @@ def add_offer(game: Game, number: int, seat: int, offer: int, names: tuple[str, 
     offers = list(turn.hand.auction or [None] * turn.plan.players)
     if offers[seat] == offer:
         return  # the same tap twice
-    if offers[seat] is not None:
+    said = offers[seat]
+    if said is not None:
         raise ConflictError(
             N_("Otro móvil se ha adelantado: %(name)s ya ha ofrecido %(value)s. No se ha cambiado nada."),
             name=_name(names, seat),
-            value=offers[seat],
+            value=said,
         )
     _expect(turn, "auction", N_("La subasta ya ha terminado"))
     if seat != turn.next_seat:
