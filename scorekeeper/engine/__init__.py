@@ -36,6 +36,7 @@ from .errors import (
     RecordError,
     RulesError,
 )
+from .hand_in_play import AlreadySaidError, HandInPlay, Stage, Step, TurnError, said_steps
 from .odds import DEFAULT_DEALS, TrickOdds, trick_odds
 from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays, ruling, trick_winner
 from .practice import Practice, practice_hand
@@ -63,6 +64,7 @@ from .simulate import HandLog, PlayRecord, TrickRecord, bot_bid, expected_tricks
 from .standings import Place, Standings, standings
 
 __all__ = [
+    "AlreadySaidError", "HandInPlay", "Stage", "Step", "TurnError", "said_steps",
     "AuctionResult", "BidError", "CARDS", "CUSTOM_PRESET", "Card", "DEFAULT_DEALS", "Deal", "ForbiddenBidError", "HandKind",
     "HandLog", "HandPlan", "HandRecord", "IllegalPlayError", "InvalidCardError", "MAX_PLAYERS", "MAX_RENUNCIOS", "MIN_PLAYERS", "NO_TRUMP",
     "Message", "Multipliers", "ORDER", "Ones", "PRESETS", "Place", "PlayRecord", "PochaError", "Practice", "Preset",
