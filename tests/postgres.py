@@ -22,6 +22,7 @@ import itertools
 import os
 import pwd
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -125,16 +126,23 @@ def as_cluster_owner() -> list[str]:
         raise PostgresUnavailable(
             f"running as root, but there is no {SYSTEM_USER!r} user to run PostgreSQL as: {INSTALL_HINT}"
         ) from None
-    runuser = shutil.which("runuser")
+    runuser = shutil.which("runuser") or next((p for p in ("/usr/sbin/runuser", "/sbin/runuser") if os.access(p, os.X_OK)), None)
     if runuser is None:
         raise PostgresUnavailable("running as root, but runuser (util-linux) is missing to run PostgreSQL as postgres")
     return [runuser, "-u", SYSTEM_USER, "--"]
 
 
+def open_to_others(folder: str) -> bool:
+    """Whether every folder on the way to ``folder`` lets other users through (the postgres user must reach it)."""
+    path = Path(folder).resolve()
+    return all(os.stat(part).st_mode & stat.S_IXOTH for part in (path, *path.parents))
+
+
 def make_root() -> Path:
     """A new private folder for the cluster, short enough for a unix socket path, owned by the cluster's owner."""
     parent = tempfile.gettempdir()
-    if len(parent) + len("/pocha-pg-xxxxxxxx/.s.PGSQL.5432") > SOCKET_PATH_MAX:
+    too_long = len(parent) + len("/pocha-pg-xxxxxxxx/.s.PGSQL.5432") > SOCKET_PATH_MAX
+    if too_long or (os.geteuid() == 0 and not open_to_others(parent)):
         parent = "/tmp"
     root = Path(tempfile.mkdtemp(prefix="pocha-pg-", dir=parent))
     if os.geteuid() == 0:
