@@ -4,6 +4,8 @@ from typing import Final
 
 from flask import Flask, Response, session
 
+from scorekeeper import escaping
+
 # Everything comes from the app itself: no inline script or style, no third-party host.
 CONTENT_SECURITY_POLICY: Final = "; ".join(
     [
@@ -42,6 +44,7 @@ def keep_session() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Install the header hook and the lasting session."""
+    """Install the header hook, plain-text lazy strings and the lasting session."""
+    escaping.lazy_strings_are_text()
     app.before_request(keep_session)
     app.after_request(add_security_headers)
