@@ -1,4 +1,4 @@
-"""The errors blueprint: friendly pages for 400, 403, 404, 405, 500 and expired forms."""
+"""The errors blueprint: Pocha's own pages (or JSON) for 400, 403, 404, 405, 413, 429, 500 and expired forms."""
 
 from flask import Blueprint
 

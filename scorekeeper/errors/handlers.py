@@ -1,49 +1,68 @@
-"""Error handlers: each renders templates/errors/<page>.html with the right status code."""
+"""Error handlers: every refused or failed request gets Pocha's own page, or JSON when the client asked for JSON."""
 
-from flask import render_template
+from __future__ import annotations
+
+from flask import Response, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, MethodNotAllowed
+from werkzeug.exceptions import HTTPException, TooManyRequests
+from werkzeug.sansio.response import Response as AnyResponse
 
 from scorekeeper.errors import bp
+from scorekeeper.errors.texts import FORM_EXPIRED, Explanation, explain
 from scorekeeper.extensions import db
 from scorekeeper.urls import back_url
 
-Page = tuple[str, int] | tuple[str, int, dict[str, str]]
+HTML = "text/html"
+JSON = "application/json"
+
+
+def wants_json() -> bool:
+    """Tell whether the client asked for JSON: it prefers it to HTML, or fetched a ``.json`` address and likes both as much."""
+    accept = request.accept_mimetypes
+    html, json = accept.quality(HTML), accept.quality(JSON)
+    return json > html or (json == html and request.path.endswith(".json"))
+
+
+def size_limit() -> int | None:
+    """The limit this request went over: the whole body's (MAX_CONTENT_LENGTH), else one form field's."""
+    whole = request.max_content_length
+    length = request.content_length
+    if whole is not None and (length is None or length > whole):
+        return whole
+    return request.max_form_memory_size or whole
+
+
+def answer(error: HTTPException, explanation: Explanation) -> Response:
+    """``explanation`` as a page (or as ``{"error": …}``), with the error's status and headers (Allow, Retry-After…)."""
+    if wants_json():
+        response = jsonify(error=explanation.message)
+    else:
+        response = make_response(render_template("errors/error.html", error=explanation, back=back_url()))
+    response.status_code = error.code or 500
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
 
 
 @bp.app_errorhandler(CSRFError)
-def form_expired(error: CSRFError) -> Page:
-    """Explain that the form expired (bad or missing CSRF token) and offer to go back (400)."""
-    return render_template("errors/csrf.html", back=back_url()), 400
+def form_expired(error: CSRFError) -> Response:
+    """The form expired (bad or missing CSRF token): nothing was done; reload and try again (400)."""
+    return answer(error, explain(FORM_EXPIRED))
 
 
-@bp.app_errorhandler(400)
-def bad_request(error: HTTPException) -> Page:
-    """Explain that the request could not be understood (400)."""
-    return render_template("errors/400.html", back=back_url()), 400
+@bp.app_errorhandler(TooManyRequests)  # the rate limits (Flask-Limiter's RateLimitExceeded is one)
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException) -> AnyResponse | HTTPException:
+    """Any refused or failed request (400, 403, 404, 405, 413, 429, 500…) explained in the page's language.
 
-
-@bp.app_errorhandler(403)
-def forbidden(error: HTTPException) -> Page:
-    """Explain that this page is not available to the player (403)."""
-    return render_template("errors/403.html", back=back_url()), 403
-
-
-@bp.app_errorhandler(404)
-def not_found(error: HTTPException) -> Page:
-    """Explain that the page does not exist (404)."""
-    return render_template("errors/404.html", back=back_url()), 404
-
-
-@bp.app_errorhandler(MethodNotAllowed)
-def method_not_allowed(error: MethodNotAllowed) -> Page:
-    """Treat a wrong method (say, reloading a form's target) like a missing page (405)."""
-    allow = {"Allow": ", ".join(error.valid_methods)} if error.valid_methods else {}
-    return render_template("errors/404.html", back=back_url()), 405, allow
-
-
-@bp.app_errorhandler(500)
-def internal_error(error: Exception) -> Page:
-    """Undo the half-done database work and apologise (500)."""
-    db.session.rollback()
-    return render_template("errors/500.html", back=back_url()), 500
+    A 5xx (an unexpected exception included) first undoes the half-done database work.
+    An error that already carries its own response (``abort(response)``) is sent as it is.
+    """
+    if error.code is None or error.code < 400:
+        return error
+    if error.response is not None:
+        return error.response
+    if error.code >= 500:
+        db.session.rollback()
+    return answer(error, explain(error.code, size_limit() if error.code == 413 else None))
