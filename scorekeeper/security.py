@@ -1,8 +1,8 @@
-"""HTTP hardening: strict security headers on every response and a lasting session cookie."""
+"""Hardening: security headers on every response (capability addresses kept out of indexes and caches), a lasting session."""
 
 from typing import Final
 
-from flask import Flask, Response, session
+from flask import Flask, Response, has_request_context, request, session
 
 from scorekeeper import escaping
 
@@ -30,6 +30,37 @@ SECURITY_HEADERS: Final = {
 }
 
 
+#: Addresses that are capabilities: whoever holds one keeps the score (/p/…) or watches the game (/ver/…).
+SCOREKEEPER_PREFIX: Final = "/p/"
+WATCHER_PREFIX: Final = "/ver/"
+CAPABILITY_PREFIXES: Final = (SCOREKEEPER_PREFIX, WATCHER_PREFIX)
+NOINDEX: Final = "noindex, nofollow"
+
+
+def is_capability_path(path: str) -> bool:
+    """Tell whether ``path`` lies under a capability address (/p/…, /ver/…)."""
+    return path.startswith(CAPABILITY_PREFIXES)
+
+
+def guard_capabilities(response: Response) -> Response:
+    """Keep capability addresses out of search engines, and the scorekeeper's out of every cache.
+
+    Every answer under /p/ and /ver/ (pages, files, redirects, errors, 304s) says ``noindex``;
+    every answer under /p/ is ``no-store``, whatever the view set. The watchers' page keeps
+    its own revalidation (share/live.py).
+    """
+    if is_capability_path(request.path):
+        response.headers["X-Robots-Tag"] = NOINDEX
+    if request.path.startswith(SCOREKEEPER_PREFIX):
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def capability_page() -> dict[str, bool]:
+    """Tell templates whether the page is a capability page, for its ``<meta name="robots">``."""
+    return {"noindex_page": has_request_context() and is_capability_path(request.path)}
+
+
 def add_security_headers(response: Response) -> Response:
     """Add the security headers to a response, leaving any a view set itself."""
     for name, value in SECURITY_HEADERS.items():
@@ -44,7 +75,9 @@ def keep_session() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """Install the header hook, plain-text lazy strings and the lasting session."""
+    """Install the header hooks, the robots flag of templates, plain-text lazy strings and the lasting session."""
     escaping.lazy_strings_are_text()
     app.before_request(keep_session)
     app.after_request(add_security_headers)
+    app.after_request(guard_capabilities)
+    app.context_processor(capability_page)

@@ -1,4 +1,4 @@
-"""The main blueprint: the home page and the language switch."""
+"""The main blueprint: the home page, the language switch and robots.txt."""
 
 from flask import Blueprint
 

@@ -1,6 +1,6 @@
-"""Views of the main blueprint: the home page and POST /idioma."""
+"""Views of the main blueprint: the home page, POST /idioma and /robots.txt."""
 
-from flask import abort, redirect, render_template, url_for
+from flask import abort, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
@@ -8,6 +8,7 @@ from scorekeeper.games.phone import known_games
 from scorekeeper.games.summary import summaries
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
+from scorekeeper.security import CAPABILITY_PREFIXES
 from scorekeeper.urls import back_url, local_url
 
 
@@ -32,4 +33,18 @@ def set_language() -> Response:
         samesite="Lax",
         httponly=True,
     )
+    return response
+
+
+def robots_txt_body() -> str:
+    """The robots.txt rules: keep out of every game's address (they are capabilities), welcome everywhere else."""
+    refused = "".join(f"Disallow: {prefix}\n" for prefix in CAPABILITY_PREFIXES)
+    return f"User-agent: *\n{refused}Allow: /\n"
+
+
+@bp.get("/robots.txt")
+def robots_txt() -> Response:
+    """Tell search engines to leave the scorekeepers' and the watchers' addresses alone."""
+    response = make_response(robots_txt_body())
+    response.mimetype = "text/plain"
     return response
