@@ -11,6 +11,8 @@ from scorekeeper import create_app
 from scorekeeper.network import lan_addresses
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+#: The environment variable that names another instance folder (``instance/`` by default).
+INSTANCE_VARIABLE = "POCHA_INSTANCE"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -29,6 +31,11 @@ def addresses_to_open(host: str, port: int) -> list[str]:
     else:
         hosts = [host]
     return [f"http://{f'[{h}]' if ':' in h else h}:{port}/" for h in hosts]
+
+
+def instance_folder() -> str | None:
+    """The instance folder named by POCHA_INSTANCE (secret key, config.py, default database), else Flask's own."""
+    return os.environ.get(INSTANCE_VARIABLE) or None
 
 
 def apply_migrations(app: Flask) -> None:
@@ -54,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     from waitress import serve
 
     args = parse_args(argv)
-    app = create_app()
+    app = create_app(instance_path=instance_folder())
     apply_migrations(app)
     announce(args.host, args.port)
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="Pocha")
