@@ -67,8 +67,9 @@ translations: $(STAMP)
 test: $(STAMP) chromium postgresql typecheck compile-translations
 	$(BIN)/python -m pytest
 
+# Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9: a few minutes).
 test-fast: $(STAMP) postgresql compile-translations
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m "not browser and not slow"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py
