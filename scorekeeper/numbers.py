@@ -6,10 +6,11 @@ some of them, or fail deep inside a view. Everything a form or an address says i
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField
+from wtforms import FieldList, IntegerField
 
 #: No number Pocha asks for needs more digits than this (hands, tricks, points, seats).
 MAX_DIGITS: Final = 6
@@ -53,3 +54,20 @@ class WholeNumberField(IntegerField):  # type: ignore[misc]
             self.data = None
             raise ValueError(str(_l("Escribe un número entero, como 3")))
         self.data = value
+
+
+class NumberedFields(FieldList):  # type: ignore[misc]
+    """A ``FieldList`` whose entries are numbered in ASCII digits only (``names-0``, ``names-1``…).
+
+    WTForms would read a key such as ``names-²`` as an entry and then fail on ``int("²")``;
+    here any key whose number is not plain digits is not an entry of the list.
+    """
+
+    def _extract_indices(self, prefix: str, formdata: Iterable[str]) -> Iterator[int]:
+        """Yield the number of every key ``<prefix>-<number>…`` whose number is ASCII digits."""
+        offset = len(prefix) + 1
+        for key in formdata:
+            if key.startswith(prefix):
+                digits = key[offset:].split(self._field_separator, 1)[0]
+                if digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS:
+                    yield int(digits)

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, SelectField, StringField
+from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
@@ -28,7 +28,7 @@ from scorekeeper.engine import (
     schedule,
 )
 from scorekeeper.i18n import engine_message
-from scorekeeper.numbers import WholeNumberField, whole_number
+from scorekeeper.numbers import NumberedFields, WholeNumberField, whole_number
 
 NAME_MAX = 20
 RANDOM_DEALER = "azar"
@@ -131,7 +131,7 @@ class NewGameForm(FlaskForm):
 
     # Eight slots are shown; a form sent with more names keeps them (up to twice as many), so that
     # the count check refuses them and shows them again instead of dropping the extra ones unseen.
-    names = FieldList(StringField(_l("Jugador")), min_entries=MAX_PLAYERS, max_entries=2 * MAX_PLAYERS)
+    names = NumberedFields(StringField(_l("Jugador")), min_entries=MAX_PLAYERS, max_entries=2 * MAX_PLAYERS)
     first_dealer = SelectField(_l("Reparte primero"), default=RANDOM_DEALER)
     preset = SelectField(_l("Reglas"), default="clasica")
 
@@ -211,7 +211,7 @@ class NewGameForm(FlaskForm):
         elif chosen == str(other):
             self.first_dealer.data = str(one)
 
-    def validate_names(self, field: FieldList) -> None:
+    def validate_names(self, field: NumberedFields) -> None:
         """From 3 to 8 names, none too long, no two alike."""
         check_names(self.player_names())
 
@@ -289,10 +289,10 @@ class CorrectionForm(FlaskForm):
     """Every value of a saved hand, to put right: trump, and per player bid, tricks, renuncios (and auction offer)."""
 
     trump = SelectField(_l("Pinta"))
-    bids = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
-    tricks = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
-    renuncios = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
-    offers = FieldList(WholeNumberField(validators=[Optional()], signed=True), min_entries=0, max_entries=MAX_PLAYERS)
+    bids = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
+    tricks = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
+    renuncios = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
+    offers = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=0, max_entries=MAX_PLAYERS)
     #: The game's version the form was drawn from: a correction over another phone's change is refused.
     version = WholeNumberField(validators=[Optional()], max_digits=9)
 
