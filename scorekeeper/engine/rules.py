@@ -1,4 +1,4 @@
-"""The rules a table agrees before the game: every option of RULES.md, its default, and the named presets."""
+"""The rules a table agrees before the game: every option of docs/rules.md, its default, and the named presets."""
 
 from __future__ import annotations
 
@@ -89,9 +89,34 @@ class Special:
     at: int | None = None
 
 
+#: The options that are on or off.
+FLAGS: tuple[str, ...] = (
+    "climb",
+    "descend",
+    "forbidden_in_one_card_hands",
+    "pocha_bonus",
+    "misses_break_ties",
+    "pocha_multiplied",
+    "extra_hand_only_tied",
+)
+
+#: How games saved before an option existed were played (docs/rules.md, "Games saved before").
+#: ``Rules.from_dict`` gives a stored dict without the option this value, whatever the default now is:
+#: missed bids broke a tie in every preset, the suit multiplier applied to la pocha's points, and
+#: every player's points in an extra hand counted.
+SAVED_BEFORE: dict[str, Any] = {
+    "misses_break_ties": True,
+    "pocha_multiplied": True,
+    "extra_hand_only_tied": False,
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Everything a table agrees before dealing; the defaults are Wikipedia's classic game."""
+    """Everything a table agrees before dealing; the defaults are Wikipedia's classic game.
+
+    Each option is described, with its source, in docs/rules.md ("Options").
+    """
 
     opening_ones: Ones = Ones.FULL_TURN
     climb: bool = True
@@ -110,6 +135,12 @@ class Rules:
     pocha_min_cards: int = 5
     renuncio_penalty: int = 50
     tie_break: TieBreak = TieBreak.ALL_CARDS
+    #: A tie on points goes to the player with fewer missed bids before any extra hand (Wikipedia).
+    misses_break_ties: bool = True
+    #: The suit multiplier applies to la pocha's points too (off: la pocha scores ``pocha_points`` as they are).
+    pocha_multiplied: bool = False
+    #: In an extra hand only the points of the players tied for first count (off: everyone's, as games saved before).
+    extra_hand_only_tied: bool = True
 
     def __post_init__(self) -> None:
         """Reject options that cannot make a game."""
@@ -159,14 +190,18 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rules from ``to_dict`` output; unknown keys or bad values raise ``RulesError``."""
+        """Rules from ``to_dict`` output; unknown keys or bad values raise ``RulesError``.
+
+        A key missing from ``data`` takes the value in ``SAVED_BEFORE`` when it has one (how games
+        saved before that option existed were played), else the default.
+        """
         if not isinstance(data, dict):
             raise RulesError(N_("Las reglas guardadas no se pueden leer"))
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(N_("Opción desconocida en las reglas: %(name)s"), name=unknown[0])
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {name: value for name, value in SAVED_BEFORE.items() if name not in data}
         try:
             for name, value in data.items():
                 if name in ("opening_ones", "closing_ones"):
@@ -179,7 +214,7 @@ class Rules:
                     kwargs[name] = tuple(Special(HandKind(s["kind"]), s.get("at")) for s in value)
                 elif name == "custom_sizes":
                     kwargs[name] = None if value is None else tuple(value)
-                elif name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus"):
+                elif name in FLAGS:
                     if not isinstance(value, bool):
                         raise TypeError(name)
                     kwargs[name] = value
@@ -219,7 +254,7 @@ PRESETS: dict[str, Preset] = {
             "corta",
             N_("Corta"),
             N_("Una mano de una carta, subir, una vuelta con el máximo, bajar y una mano de una carta."),
-            Rules(opening_ones=Ones.SINGLE, closing_ones=Ones.SINGLE),
+            Rules(opening_ones=Ones.SINGLE, closing_ones=Ones.SINGLE, misses_break_ties=False),
         ),
         Preset(
             "ludoteka",
@@ -230,6 +265,7 @@ PRESETS: dict[str, Preset] = {
                 closing_ones=Ones.SINGLE,
                 forbidden_in_one_card_hands=False,
                 tie_break=TieBreak.ONE_CARD,
+                misses_break_ties=False,
             ),
         ),
         Preset(
@@ -242,6 +278,7 @@ PRESETS: dict[str, Preset] = {
                 closing_ones=Ones.NONE,
                 forbidden_in_one_card_hands=False,
                 tie_break=TieBreak.ONE_CARD,
+                misses_break_ties=False,
             ),
         ),
         Preset(
@@ -255,6 +292,7 @@ PRESETS: dict[str, Preset] = {
                 closing_ones=Ones.NONE,
                 forbidden_in_one_card_hands=False,
                 tie_break=TieBreak.ONE_CARD,
+                misses_break_ties=False,
             ),
         ),
     )

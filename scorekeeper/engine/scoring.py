@@ -8,6 +8,7 @@ from .rules import Rules
 
 
 def _is_count(value: object) -> bool:
+    """True for a whole number from 0 (``True`` is not)."""
     return type(value) is int and value >= 0
 
 
@@ -22,6 +23,7 @@ def hand_points(
     multiplier: int = 1,
     pocha_points: int | None = None,
     pocha_min_cards: int = 5,
+    pocha_multiplied: bool = False,
     renuncios: int = 0,
     renuncio_penalty: int = 50,
 ) -> int:
@@ -30,20 +32,19 @@ def hand_points(
     Exact: ``exact_base + exact_per_trick × tricks``; missed: ``−miss_per_trick``
     per trick of difference. With ``pocha_points`` set, bidding and taking every
     one of ``cards`` (at least ``pocha_min_cards``) scores that instead. The
-    ``multiplier`` applies to that score, won or lost; each renuncio then takes
-    ``renuncio_penalty`` off.
+    ``multiplier`` applies to the score, won or lost, but to la pocha's points only
+    with ``pocha_multiplied``; each renuncio then takes ``renuncio_penalty`` off.
     """
     if not (_is_count(bid) and _is_count(tricks) and _is_count(renuncios)):
         raise RecordError(N_("Las apuestas, las bazas y los renuncios son números de 0 en adelante"))
     if cards is not None and (bid > cards or tricks > cards):
         raise RecordError(N_("En una mano de %(cards)s cartas no se pueden pedir ni ganar más de %(cards)s bazas"), cards=cards)
-    if bid == tricks:
-        score = exact_base + exact_per_trick * tricks
-        if pocha_points is not None and cards is not None and bid == cards and cards >= pocha_min_cards:
-            score = pocha_points
-    else:
-        score = -miss_per_trick * abs(bid - tricks)
-    return multiplier * score - renuncio_points(renuncios, renuncio_penalty)
+    penalty = renuncio_points(renuncios, renuncio_penalty)
+    if bid != tricks:
+        return -miss_per_trick * abs(bid - tricks) * multiplier - penalty
+    if pocha_points is not None and cards is not None and bid == cards and cards >= pocha_min_cards:
+        return pocha_points * (multiplier if pocha_multiplied else 1) - penalty
+    return (exact_base + exact_per_trick * tricks) * multiplier - penalty
 
 
 def renuncio_points(renuncios: int, renuncio_penalty: int = 50) -> int:
@@ -63,6 +64,7 @@ def points(rules: Rules, cards: int, trump: Suit | None, bid: int, tricks: int, 
         multiplier=rules.multiplier(trump),
         pocha_points=rules.pocha_points if rules.pocha_bonus else None,
         pocha_min_cards=rules.pocha_min_cards,
+        pocha_multiplied=rules.pocha_multiplied,
         renuncios=renuncios,
         renuncio_penalty=rules.renuncio_penalty,
     )

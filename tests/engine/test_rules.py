@@ -1,10 +1,13 @@
-"""Rules (RULES.md, every option and its **default**): defaults, presets, invalid options, saving and reading."""
+"""Rules (docs/rules.md "Options", "Presets", "Games saved before"): defaults, presets, invalid options, saving and reading."""
 
 from __future__ import annotations
 
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
+
+from stored_rules import STORED_BEFORE
 
 from scorekeeper.engine import (
     CUSTOM_PRESET,
@@ -24,7 +27,7 @@ from scorekeeper.engine import (
 # --- defaults -----------------------------------------------------------------------------------
 
 
-def test_defaults_are_the_defaults_of_rules_md() -> None:
+def test_defaults_are_the_defaults_of_docs_rules_md() -> None:
     rules = Rules()
     # Round schedule: N one-card hands, climb, one turn of the max, back down, N one-card hands.
     assert rules.opening_ones is Ones.FULL_TURN
@@ -42,8 +45,13 @@ def test_defaults_are_the_defaults_of_rules_md() -> None:
     assert rules.pocha_bonus is False
     assert (rules.pocha_points, rules.pocha_min_cards) == (100, 5)
     assert rules.renuncio_penalty == 50
-    # Ties: the extra hand is played with all the cards (Wikipedia).
+    # Ties: fewer missed bids first, then an extra hand with all the cards (Wikipedia); in it only
+    # the tied players' points count.
     assert rules.tie_break is TieBreak.ALL_CARDS
+    assert rules.misses_break_ties is True
+    assert rules.extra_hand_only_tied is True
+    # La pocha scores "directamente 100": the suit multiplier does not touch it.
+    assert rules.pocha_multiplied is False
 
 
 def test_forbidden_bid_applies_in_one_card_hands_only_when_the_option_says_so() -> None:
@@ -94,9 +102,28 @@ def test_clasica_is_the_defaults() -> None:
     assert preset_rules("clasica") == Rules()
 
 
-def test_corta_opens_and_closes_with_a_single_one_card_hand() -> None:
+def test_corta_opens_and_closes_with_a_single_one_card_hand_and_goes_straight_to_an_extra_hand() -> None:
     rules = preset_rules("corta")
-    assert rules == Rules(opening_ones=Ones.SINGLE, closing_ones=Ones.SINGLE)
+    assert rules == Rules(opening_ones=Ones.SINGLE, closing_ones=Ones.SINGLE, misses_break_ties=False)
+
+
+@pytest.mark.parametrize(
+    ("key", "misses_break_ties"),
+    [
+        ("clasica", True),
+        ("corta", False),
+        ("ludoteka", False),
+        ("ludoteka_subir", False),
+        ("ludoteka_maximo", False),
+        (CUSTOM_PRESET, True),
+    ],
+)
+def test_only_wikipedia_breaks_a_tie_by_fewer_missed_bids(key: str, misses_break_ties: bool) -> None:
+    rules = preset_rules(key)
+    assert rules.misses_break_ties is misses_break_ties
+    # the other two new options are the same in every preset
+    assert rules.pocha_multiplied is False
+    assert rules.extra_hand_only_tied is True
 
 
 def test_ludoteka_goes_up_and_down_without_forbidden_bid_in_one_card_hands_and_breaks_ties_with_one_card() -> None:
@@ -260,7 +287,11 @@ def test_rules_with_every_option_changed_round_trip() -> None:
         pocha_min_cards=6,
         renuncio_penalty=75,
         tie_break=TieBreak.ONE_CARD,
+        misses_break_ties=False,
+        pocha_multiplied=True,
+        extra_hand_only_tied=False,
     )
+    assert all(getattr(rules, f.name) != getattr(Rules(), f.name) for f in fields(Rules)), "every option changed"
     data = rules.to_dict()
     assert data["multipliers"] == "copas2_oros3"
     assert data["specials"] == [{"kind": "indias", "at": 1}, {"kind": "subastado", "at": None}]
@@ -275,9 +306,35 @@ def test_to_dict_is_plain_json() -> None:
     assert json.loads(json.dumps(data)) == data
 
 
-def test_from_dict_fills_missing_options_with_defaults() -> None:
-    assert Rules.from_dict({}) == Rules()
-    assert Rules.from_dict({"pocha_bonus": True}) == Rules(pocha_bonus=True)
+def test_from_dict_fills_missing_options_with_defaults_but_the_new_ones_as_games_saved_before() -> None:
+    saved_before = {"misses_break_ties": True, "pocha_multiplied": True, "extra_hand_only_tied": False}
+    assert Rules.from_dict({}) == Rules(**saved_before)
+    assert Rules.from_dict({"pocha_bonus": True}) == Rules(pocha_bonus=True, **saved_before)
+    assert Rules.from_dict(Rules().to_dict()) == Rules()
+
+
+# --- games saved before the tie and la pocha options ----------------------------------------------
+
+
+@pytest.mark.parametrize("key", sorted(STORED_BEFORE))
+def test_a_preset_stored_before_keeps_the_old_tie_and_pocha_rules(key: str) -> None:
+    old = Rules.from_dict(STORED_BEFORE[key])
+    # missed bids broke ties in every preset, la pocha was multiplied, everyone's extra-hand points counted
+    assert (old.misses_break_ties, old.pocha_multiplied, old.extra_hand_only_tied) == (True, True, False)
+    # everything else is the preset as it is now
+    assert old == replace(preset_rules(key), misses_break_ties=True, pocha_multiplied=True, extra_hand_only_tied=False)
+
+
+def test_a_stored_dict_round_trips_to_the_same_old_rules() -> None:
+    old = Rules.from_dict(STORED_BEFORE["ludoteka"])
+    assert Rules.from_dict(old.to_dict()) == old
+    assert {"misses_break_ties", "pocha_multiplied", "extra_hand_only_tied"} <= set(old.to_dict())
+
+
+@pytest.mark.parametrize("name", ["misses_break_ties", "pocha_multiplied", "extra_hand_only_tied"])
+def test_a_stored_new_option_is_read_as_stored(name: str) -> None:
+    for value in (True, False):
+        assert getattr(Rules.from_dict({**STORED_BEFORE["clasica"], name: value}), name) is value
 
 
 @pytest.mark.parametrize(
@@ -312,6 +369,9 @@ def test_from_dict_fills_missing_options_with_defaults() -> None:
         {"specials": [{"kind": "indias", "at": 1}, {"kind": "sin_triunfo", "at": 1}]},
         {"pocha_min_cards": True},
         {"pocha_min_cards": None},
+        {"misses_break_ties": "no"},
+        {"pocha_multiplied": 1},
+        {"extra_hand_only_tied": None},
     ],
 )
 def test_from_dict_on_garbage_raises_rules_error(garbage: Any) -> None:

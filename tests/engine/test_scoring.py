@@ -1,4 +1,4 @@
-"""Scoring (RULES.md "Scoring"): exact and missed bids, multipliers, la pocha, renuncios, custom values."""
+"""Scoring (docs/rules.md "Scoring"): exact and missed bids, multipliers, la pocha, renuncios, custom values."""
 
 from __future__ import annotations
 
@@ -101,11 +101,41 @@ def test_pocha_points_and_minimum_cards_are_options() -> None:
     assert points(rules, 5, O, bid=5, tricks=5) == 35
 
 
-def test_the_multiplier_applies_to_la_pocha_too() -> None:
-    # "The multiplier applies to the hand's score": la pocha's 100 is that score.
+def test_la_pocha_scores_its_100_whatever_the_trump_by_default() -> None:
+    # Wikipedia: la pocha "sumará directamente 100 puntos"; the multiplier is for the usual score.
     rules = Rules(pocha_bonus=True, multipliers=Multipliers.COPAS2_OROS3)
+    assert points(rules, 5, O, bid=5, tricks=5) == 100
+    assert points(rules, 5, C, bid=5, tricks=5) == 100
+    assert points(rules, 5, E, bid=5, tricks=5) == 100
+    assert points(Rules(pocha_bonus=True, multipliers=Multipliers.OROS2), 8, O, bid=8, tricks=8) == 100
+
+
+def test_the_multiplier_still_applies_around_la_pocha() -> None:
+    rules = Rules(pocha_bonus=True, multipliers=Multipliers.COPAS2_OROS3)
+    assert points(rules, 5, O, bid=4, tricks=4) == 30 * 3  # not every trick: the usual score, tripled
+    assert points(rules, 5, O, bid=5, tricks=4) == -5 * 3  # la pocha missed: a miss, tripled
+    assert points(rules, 4, C, bid=4, tricks=4) == 30 * 2  # below 5 cards there is no pocha
+    assert points(rules, 5, O, bid=5, tricks=5, renuncios=1) == 100 - 50
+
+
+def test_with_the_option_the_multiplier_applies_to_la_pocha_too() -> None:
+    rules = Rules(pocha_bonus=True, multipliers=Multipliers.COPAS2_OROS3, pocha_multiplied=True)
     assert points(rules, 5, O, bid=5, tricks=5) == 300
     assert points(rules, 5, C, bid=5, tricks=5) == 200
+    assert points(rules, 5, B, bid=5, tricks=5) == 100
+    assert points(rules, 5, O, bid=5, tricks=5, renuncios=1) == 300 - 50  # the renuncio is never multiplied
+
+
+def test_a_game_saved_before_the_option_multiplies_la_pocha_as_it_did() -> None:
+    stored = {"pocha_bonus": True, "multipliers": "copas2_oros3", "tie_break": "all_cards"}  # no pocha_multiplied key
+    assert points(Rules.from_dict(stored), 6, O, bid=6, tricks=6) == 300
+    assert points(Rules.from_dict({**stored, "pocha_multiplied": False}), 6, O, bid=6, tricks=6) == 100
+
+
+def test_hand_points_multiplies_la_pocha_only_when_asked() -> None:
+    assert hand_points(5, 5, cards=5, pocha_points=100, multiplier=3) == 100
+    assert hand_points(5, 5, cards=5, pocha_points=100, multiplier=3, pocha_multiplied=True) == 300
+    assert hand_points(3, 3, cards=5, pocha_points=100, multiplier=3, pocha_multiplied=False) == 75
 
 
 # --- renuncios ----------------------------------------------------------------------------------
