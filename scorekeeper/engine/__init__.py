@@ -61,7 +61,7 @@ from .sheet import (
     tricks_left,
 )
 from .simulate import HandLog, PlayRecord, TrickRecord, bot_bid, expected_tricks, simulate_hand
-from .standings import Place, Standings, standings
+from .standings import Place, Standings, standings, standings_after_extra_hands
 
 __all__ = [
     "AlreadySaidError", "HandInPlay", "Stage", "Step", "TurnError", "said_steps",
@@ -75,5 +75,5 @@ __all__ = [
     "deck", "expected_tricks", "extra_hand", "fill_tricks", "forbidden_bid", "forbidden_bid_for", "forbidden_reason", "hand_plan",
     "hand_points",
     "hand_sizes", "leader", "legal_plays", "max_cards", "parse_cards", "plan_hand", "points", "practice_hand", "preset_rules",
-    "referee", "renuncio_points", "ruling", "schedule", "score_sheet", "simulate_hand", "sorted_hand", "standings", "trick_odds", "trick_winner", "trump_code", "trump_of", "tricks_left",
+    "referee", "renuncio_points", "ruling", "schedule", "score_sheet", "simulate_hand", "sorted_hand", "standings", "standings_after_extra_hands", "trick_odds", "trick_winner", "trump_code", "trump_of", "tricks_left",
 ]

@@ -11,7 +11,7 @@ from .errors import N_, RecordError
 from .rules import HandKind, Rules
 from .schedule import HandPlan, extra_hand, schedule
 from .scoring import points, renuncio_points
-from .standings import Standings, standings
+from .standings import Standings, Tally, standings, standings_after_extra_hands
 
 MAX_RENUNCIOS = 20
 
@@ -49,6 +49,7 @@ def leader(plan: HandPlan, auction: Sequence[int] | None = None) -> int:
 
 
 def _is_count(value: object, top: int) -> bool:
+    """True for a whole number from 0 to ``top``."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
 
 
@@ -125,7 +126,11 @@ def fill_tricks(cards: int, tricks: Sequence[int | None]) -> tuple[int | None, .
 class SheetRow:
     """One line of the paper sheet: the hand, what was recorded, each player's points and running total.
 
-    ``penalties`` are the points each player's renuncios took off, already counted in ``points``.
+    ``points`` are what each seat's total took from the hand, so a total is always the one before
+    plus ``points``; ``penalties`` are the points each player's renuncios took off, already in
+    ``points``. ``scored`` is what the rules give each seat for the hand and ``counted`` says whose
+    points count: in an extra hand only the tied players' (docs/rules.md, "Ties"), and nobody's in
+    an extra hand a correction has made unneeded. Empty ``scored`` or ``counted``: all count.
     """
 
     plan: HandPlan
@@ -134,11 +139,26 @@ class SheetRow:
     points: tuple[int, ...]
     totals: tuple[int, ...]
     penalties: tuple[int, ...] = ()
+    scored: tuple[int, ...] = ()
+    counted: tuple[bool, ...] = ()
 
     @property
     def made(self) -> tuple[bool, ...]:
         """Whether each seat took exactly the tricks bid."""
         return tuple(b == t for b, t in zip(self.record.bids, self.record.tricks))
+
+    def counts(self, seat: int) -> bool:
+        """Whether the hand counts for ``seat``: its points went into the total, its miss into the missed bids."""
+        return self.counted[seat] if self.counted else True
+
+    @property
+    def needed(self) -> bool:
+        """False for an extra hand that counts for nobody: a correction broke the tie it was played for."""
+        return not self.counted or any(self.counted)
+
+    def scored_by(self, seat: int) -> int:
+        """The points the rules give ``seat`` for this hand, whether or not they count."""
+        return self.scored[seat] if self.scored else self.points[seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +186,19 @@ class ScoreSheet:
         return self.standings.leader if self.finished else None
 
     @property
+    def unneeded(self) -> tuple[int, ...]:
+        """The numbers of the extra hands that count for nobody (a correction broke the tie they were played for)."""
+        return tuple(row.plan.number for row in self.rows if not row.needed)
+
+    @property
+    def playing_for_first(self) -> tuple[int, ...]:
+        """The seats whose points count in the next hand when it is an extra hand: the tied ones (or, in
+        games saved before that rule, everyone); empty when no extra hand is next."""
+        if self.next_hand is None or not self.next_hand.is_extra:
+            return ()
+        return _counted_seats(self.rules, self.standings)
+
+    @property
     def hands_total(self) -> int:
         """Hands in the game so far: the schedule plus any extra hands started."""
         return max(len(self.plans), len(self.rows) + (1 if self.next_hand is not None else 0))
@@ -179,6 +212,24 @@ def hand_plan(players: int, first_dealer: int, rules: Rules, number: int) -> Han
     return extra_hand(players, first_dealer, number, rules)
 
 
+def _counted_seats(rules: Rules, table: Standings) -> tuple[int, ...]:
+    """The seats whose points count in an extra hand played after ``table``: the tied leaders
+    (everyone with ``extra_hand_only_tied`` off), nobody once first place is no longer tied."""
+    if not table.needs_extra_hand:
+        return ()
+    if not rules.extra_hand_only_tied:
+        return tuple(range(len(table.places)))
+    return tuple(sorted(table.leaders))
+
+
+def _standings(rules: Rules, tallies: Sequence[Tally], totals: Sequence[int], missed: Sequence[int]) -> Standings:
+    """The standings now: by the running totals during the schedule (and in games saved before the
+    tied-only rule); after it, the extra hands only rank the seats tied for first."""
+    if not tallies or not rules.extra_hand_only_tied:
+        return standings(totals, missed, misses_break_ties=rules.misses_break_ties)
+    return standings_after_extra_hands(tallies, misses_break_ties=rules.misses_break_ties)
+
+
 def score_sheet(
     rules: Rules,
     players: Sequence[str],
@@ -187,8 +238,10 @@ def score_sheet(
 ) -> ScoreSheet:
     """Check every recorded hand, in order, and compute points, totals, missed bids and standings.
 
-    Raises ``RecordError`` (naming the hand) when a record breaks a rule, or when
-    hands are recorded after the game was already won.
+    Hands past the schedule are extra hands: in each, only the points (and misses) of the seats
+    tied for first count (docs/rules.md, "Ties"). One recorded after first place stopped being tied
+    (a correction broke the tie) is still checked and kept, and counts for nobody.
+    Raises ``RecordError`` (naming the hand) when a record breaks a rule.
     """
     names = tuple(players)
     n = len(names)
@@ -196,23 +249,34 @@ def score_sheet(
     plans = schedule(n, first_dealer, rules)
     totals = [0] * n
     missed = [0] * n
+    tallies: list[Tally] = []  # at the end of the schedule, then after each extra hand that counted
     rows: list[SheetRow] = []
     for number, record in enumerate(records, start=1):
-        if number > len(plans) and not standings(totals, missed).needs_extra_hand:
-            raise RecordError(N_("La partida ya ha terminado: sobra la mano %(number)s"), number=number)
-        plan = plans[number - 1] if number <= len(plans) else extra_hand(n, first_dealer, number, rules)
+        if number <= len(plans):
+            plan = plans[number - 1]
+            counted = (True,) * n
+        else:
+            plan = extra_hand(n, first_dealer, number, rules)
+            seats = _counted_seats(rules, _standings(rules, tallies, totals, missed))
+            counted = tuple(seat in seats for seat in range(n))
         check_record(plan, record, rules, names)
-        multiplier = rules.multiplier(record.trump)
-        hand = tuple(
+        scored = tuple(
             points(rules, plan.cards, record.trump, record.bids[s], record.tricks[s], record.renuncios_of(s))
             for s in range(n)
         )
         for s in range(n):
-            totals[s] += hand[s]
-            missed[s] += record.bids[s] != record.tricks[s]
-        penalties = tuple(renuncio_points(record.renuncios_of(s), rules.renuncio_penalty) for s in range(n))
-        rows.append(SheetRow(plan, record, multiplier, hand, tuple(totals), penalties))
-    table = standings(totals, missed)
+            if counted[s]:
+                totals[s] += scored[s]
+                missed[s] += record.bids[s] != record.tricks[s]
+        hand = tuple(scored[s] if counted[s] else 0 for s in range(n))
+        penalties = tuple(
+            renuncio_points(record.renuncios_of(s), rules.renuncio_penalty) if counted[s] else 0 for s in range(n)
+        )
+        multiplier = rules.multiplier(record.trump)
+        rows.append(SheetRow(plan, record, multiplier, hand, tuple(totals), penalties, scored, counted))
+        if number >= len(plans) and any(counted):
+            tallies.append((tuple(totals), tuple(missed)))
+    table = _standings(rules, tallies, totals, missed)
     played = len(rows)
     if played < len(plans):
         upcoming: HandPlan | None = plans[played]

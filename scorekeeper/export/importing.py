@@ -49,6 +49,7 @@ def create_game_from(entry: GameEntry) -> tuple[Game, str]:
     game.created_at = entry.created_at or utcnow()
     saved = [_saved_hand(hand) for hand in entry.hands if hand.complete]
     sheet = _check_saved(rules, names, entry.first_dealer, [state.record_of(row) for row in saved])
+    _check_unneeded(sheet, entry)
     game.hands.extend(saved)
     half = [hand for hand in entry.hands if not hand.complete]
     if half:
@@ -105,9 +106,17 @@ def _check_saved(rules: Rules, names: list[str], first_dealer: int, records: lis
     except PochaError as error:
         # score_sheet stops at the first hand it refuses: find it, the longest run of hands it accepts plus one.
         bad = bisect.bisect_left(range(1, len(records) + 1), True, key=lambda count: _refused(rules, names, first_dealer, records[:count]))
-        if score_sheet(rules, names, first_dealer, records[:bad]).finished:
-            raise  # «La partida ya ha terminado: sobra la mano …» names the hand already
         raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=bad + 1, reason=error.message) from None
+
+
+def _check_unneeded(sheet: ScoreSheet, entry: GameEntry) -> None:
+    """Refuse a desempate hand that counts for nobody unless a correction of an earlier hand explains it
+    (the correction broke the tie after the hand was saved); a game the page played has no other kind."""
+    if not sheet.unneeded:
+        return
+    first = sheet.unneeded[0]
+    if not any(correction.hand < first for correction in entry.corrections):
+        raise GameFileError(N_("La partida ya ha terminado: sobra la mano %(number)s"), number=first)
 
 
 def _refused(rules: Rules, names: list[str], first_dealer: int, records: list[HandRecord]) -> bool:

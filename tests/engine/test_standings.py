@@ -1,8 +1,8 @@
-"""Standings (RULES.md "End of the game, ties"): by total, then fewer missed bids, else an extra hand."""
+"""Standings (docs/rules.md "End of the game", "Ties"): by total, then fewer missed bids, else extra hands."""
 
 from __future__ import annotations
 
-from scorekeeper.engine import standings
+from scorekeeper.engine import standings, standings_after_extra_hands
 
 
 def positions(totals: list[int], missed: list[int]) -> dict[int, int]:
@@ -79,3 +79,79 @@ def test_everyone_tied() -> None:
 def test_place_of_a_seat() -> None:
     place = standings([10, 25, 5], [1, 2, 0]).place_of(0)
     assert (place.seat, place.total, place.missed, place.position) == (0, 10, 1, 2)
+
+
+# --- without missed bids (Ludoteka, the rule sheets, corta) ----------------------------------------
+
+
+def test_without_missed_bids_a_tie_on_points_goes_straight_to_an_extra_hand() -> None:
+    table = standings([50, 50, 20], [3, 1, 0], misses_break_ties=False)
+    assert table.needs_extra_hand
+    assert set(table.leaders) == {0, 1} and table.leader is None
+    assert not table.decided_by_misses
+    assert {p.seat: p.position for p in table.places} == {0: 1, 1: 1, 2: 3}
+    assert table.place_of(0).missed == 3, "the missed bids are still shown"
+
+
+def test_without_missed_bids_ties_below_first_share_the_place() -> None:
+    table = standings([40, 30, 30, 10], [0, 3, 1, 1], misses_break_ties=False)
+    assert {p.seat: p.position for p in table.places} == {0: 1, 1: 2, 2: 2, 3: 4}
+    assert table.leader == 0
+
+
+# --- after extra hands: only the tied players are ranked again --------------------------------------
+
+# After the schedule: Ana and Bea tie on 50 (2 misses each), Carlos 45, Dani 10.
+END = ([50, 50, 45, 10], [2, 2, 1, 4])
+
+
+def test_an_extra_hand_ranks_the_tied_players_and_nobody_else() -> None:
+    # Ana +10, Bea −5 in the extra hand; Carlos's and Dani's points in it do not count.
+    after = ([60, 45, 45, 10], [2, 3, 1, 4])
+    table = standings_after_extra_hands([END, after])
+    assert table.leader == 0 and table.decided_by_extra_hands
+    assert not table.decided_by_misses
+    assert table.contenders == (0, 1) and table.extra_hands == 1
+    # Bea lost the extra hand but keeps second place over Carlos, whose total now equals hers.
+    assert [(p.seat, p.total, p.position) for p in table.places] == [(0, 60, 1), (1, 45, 2), (2, 45, 3), (3, 10, 4)]
+
+
+def test_a_tied_player_who_falls_below_another_total_keeps_the_place() -> None:
+    after = ([60, 30, 45, 10], [2, 3, 1, 4])  # Bea −20: under Carlos's 45, still second
+    table = standings_after_extra_hands([END, after])
+    assert [p.seat for p in table.places] == [0, 1, 2, 3]
+    assert table.place_of(1).position == 2 and table.place_of(2).position == 3
+
+
+def test_still_tied_after_an_extra_hand_plays_another_among_them() -> None:
+    three = ([50, 50, 50, 10], [2, 2, 2, 4])
+    first = ([65, 65, 40, 10], [2, 2, 3, 4])  # Ana and Bea +15, Carlos −10: out of the tie, third
+    table = standings_after_extra_hands([three, first])
+    assert table.needs_extra_hand and set(table.leaders) == {0, 1}
+    assert table.contenders == (0, 1, 2)
+    assert table.place_of(2).position == 3
+    second = ([75, 60, 40, 10], [2, 3, 3, 4])  # only Ana and Bea count now
+    table = standings_after_extra_hands([three, first, second])
+    assert table.leader == 0 and table.extra_hands == 2 and table.contenders == (0, 1)
+    assert [p.position for p in table.places] == [1, 2, 3, 4]
+
+
+def test_in_an_extra_hand_equal_points_still_look_at_missed_bids_when_they_count() -> None:
+    end = ([50, 50, 0], [1, 1, 0])
+    after = ([50, 50, 0], [1, 2, 0])  # both scored 0 there (custom points), Bea missed
+    assert standings_after_extra_hands([end, after]).leader == 0
+    assert standings_after_extra_hands([end, after]).decided_by_misses
+    assert standings_after_extra_hands([end, after], misses_break_ties=False).needs_extra_hand
+
+
+def test_extra_tallies_after_first_place_is_decided_move_nobody() -> None:
+    decided = ([60, 50, 40], [0, 0, 0])
+    later = ([0, 90, 100], [5, 0, 0])
+    table = standings_after_extra_hands([decided, later])
+    assert [p.seat for p in table.places] == [0, 1, 2] and table.extra_hands == 0
+    assert [p.total for p in table.places] == [60, 50, 40]
+
+
+def test_one_tally_is_the_plain_standings() -> None:
+    assert standings_after_extra_hands([END]) == standings(*END)
+    assert standings(*END).contenders == (0, 1, 2, 3) and standings(*END).extra_hands == 0

@@ -190,18 +190,23 @@ def test_a_correction_that_ties_the_winners_reopens_the_game(table: Table) -> No
     assert "Mano de desempate 2" in table.page(token).title
 
 
-def test_a_correction_that_leaves_a_played_desempate_over_is_refused(table: Table) -> None:
+def test_a_correction_that_breaks_the_tie_keeps_the_played_desempate_counting_for_nobody(table: Table) -> None:
     token = table.start(THREE, dealer=0, preset="ludoteka", custom_sizes="3")
     table.seed(
         token,
         ("O", [0, 0, 1], [0, 0, 3]),  # Ana 10, Bea 10, Carlos −10: tie
         ("O", [1, 0, 0], [1, 0, 0]),  # the desempate: one card; Ana wins it
     )
-    before = table.snap(token).facts
-    page = table.read(table.correct(token, 1, {"bids-0": 1, "tricks-0": 1, "tricks-2": 2}))
-    assert page.status == 422
-    assert "La partida ya ha terminado: sobra la mano 2" in page.errors
-    assert table.snap(token).facts == before
+    assert table.snap(token).finished_at is not None
+    table.correct(token, 1, {"bids-0": 1, "tricks-0": 1, "tricks-2": 2})  # Ana 15, Bea 10, Carlos −5: no tie
+    snap = table.snap(token)
+    assert snap.finished_at is not None and snap.plan is None
+    assert len(snap.hands) == 2, "the desempate stays in the history"
+    page = table.page(token)
+    assert page.totals == [15, 10, -5]
+    assert page.sheet[1][0] == "2 1 · Oros · Desempate · no cuenta"
+    assert "🏆 Gana Ana con 15 puntos" in page.text
+    assert "La mano 2 ya no hace falta para desempatar tras una corrección: sigue en la hoja, pero no cuenta." in page.text
 
 
 def test_a_correction_in_a_game_that_is_over_keeps_it_over(table: Table) -> None:

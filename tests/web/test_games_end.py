@@ -78,12 +78,12 @@ def test_desempate_hands_go_on_until_the_tie_is_broken(table: Table) -> None:
     token = tie_after_one_hand(table, "clasica")
     table.play_hand(token, "E", [0, 0, 0], [12, 0, 0])  # Ana takes all: Bea and Carlos still tie, on 20
     page = table.page(token)
-    assert page.totals == [-65, 20, 20]
+    assert page.totals == [-5, 20, 20], "Ana is outside the tie: her −65 in the desempate does not count"
     assert page.title == "Mano de desempate 3 12 cartas"
     assert page.sheet[1][0] == "2 12 · Espadas · Desempate"
     table.play_hand(token, "E", [0, 1, 0], [11, 1, 0])  # Carlos deals; Bea makes her 1
     page = table.page(token)
-    assert page.totals == [-65 - 55, 20 + 15, 20 + 10]
+    assert page.totals == [-5, 20 + 15, 20 + 10]
     assert "🏆 Gana Bea con 35 puntos" in page.text
     assert table.snap(token).plan is None
 
@@ -94,7 +94,7 @@ def test_with_ludoteka_rules_the_desempate_is_a_one_card_hand(table: Table) -> N
     assert page.title == "Mano de desempate 2 1 carta"
     table.play_hand(token, "O", [0, 0, 1], [0, 0, 1])  # Carlos bids the card (no forbidden bid) and takes it
     page = table.page(token)
-    assert page.totals == [-5 + 10, 10 + 10, 10 + 15]
+    assert page.totals == [-5, 10 + 10, 10 + 15]  # Ana's 10 in the desempate does not count
     assert "🏆 Gana Carlos con 25 puntos" in page.text
 
 
