@@ -144,10 +144,12 @@ class NewGameForm(FlaskForm):
     forbidden_in_one_card_hands = SelectField(_l("Apuesta obligada también en manos de una carta"), choices=YES_NO, default=AS_PRESET)
     multipliers = SelectField(_l("Multiplicar por el palo de triunfo"), choices=MULTIPLIERS, default=AS_PRESET)
     pocha_bonus = SelectField(_l("«La pocha»: pedirlas todas (5 o más) y hacerlas vale 100"), choices=YES_NO, default=AS_PRESET)
+    pocha_multiplied = SelectField(_l("«La pocha» también se multiplica por el palo de triunfo"), choices=YES_NO, default=AS_PRESET)
     renuncio_penalty = WholeNumberField(_l("Puntos por renuncio"), validators=[Optional(), NumberRange(0, 1000)])
     exact_base = WholeNumberField(_l("Puntos por acertar"), validators=[Optional(), NumberRange(0, 1000)])
     exact_per_trick = WholeNumberField(_l("Puntos por baza acertada"), validators=[Optional(), NumberRange(0, 1000)])
     miss_per_trick = WholeNumberField(_l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)])
+    misses_break_ties = SelectField(_l("Empate a puntos: gana quien menos apuestas ha fallado"), choices=YES_NO, default=AS_PRESET)
     tie_break = SelectField(_l("Mano de desempate"), choices=TIE_BREAK, default=AS_PRESET)
     indias = StringField(_l("Indias"))
     subastado = StringField(_l("Subastado"))
@@ -156,8 +158,8 @@ class NewGameForm(FlaskForm):
 
     OPTION_FIELDS = (
         "opening_ones", "climb", "max_hands", "descend", "closing_ones", "custom_sizes",
-        "forbidden_in_one_card_hands", "multipliers", "pocha_bonus", "renuncio_penalty",
-        "exact_base", "exact_per_trick", "miss_per_trick", "tie_break",
+        "forbidden_in_one_card_hands", "multipliers", "pocha_bonus", "pocha_multiplied", "renuncio_penalty",
+        "exact_base", "exact_per_trick", "miss_per_trick", "misses_break_ties", "tie_break",
         "indias", "subastado", "mano_de_oro", "sin_triunfo",
     )
     SPECIAL_FIELDS = {
@@ -243,7 +245,7 @@ class NewGameForm(FlaskForm):
             chosen = _choice(getattr(self, name), option)
             if chosen is not None:
                 changes[name] = chosen
-        for name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus"):
+        for name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus", "pocha_multiplied", "misses_break_ties"):
             chosen_flag = _choice(getattr(self, name), YesNo)
             if chosen_flag is not None:
                 changes[name] = chosen_flag is YesNo.YES

@@ -62,12 +62,18 @@ def play(table: "Table", hands: tuple[Hand, ...], done: list[HandRecord]) -> Non
 
 
 def check_sheet(table: "Table", phone: Page, done: list[HandRecord]) -> None:
-    """Every running total on the page, each hand's points and multiplier, as the engine has them."""
+    """Every running total on the page, each hand's points and multiplier, as the engine has them;
+    points that do not count (outside the tie, in a desempate) are shown struck out."""
     expected = score_sheet(RULES, NAMES, FIRST_DEALER, done)
     assert table.sheet_totals() == [list(row.totals) for row in expected.rows]
     for row, line in zip(expected.rows, phone.locator("#hoja tbody tr").all()):
-        points = line.locator("td:not(.first):not(.total)").all_inner_texts()
-        assert points == [str(p) for p in row.points]
+        cells = line.locator("td:not(.first):not(.total)")
+        shown = [
+            cells.nth(seat).inner_text() if row.counts(seat) else cells.nth(seat).locator("del").inner_text()
+            for seat in range(len(NAMES))
+        ]
+        assert shown == [str(row.scored_by(seat)) for seat in range(len(NAMES))]
+        assert line.locator("td.not-counted").count() == row.counted.count(False)
 
 
 def test_multipliers_are_shown_where_the_trump_is_chosen(table: "Table", phone: Page) -> None:
@@ -117,6 +123,7 @@ def test_a_tie_on_points_and_misses_brings_a_desempate_hand(
     check_sheet(table, phone, done)
     expect(phone.locator("#clasificacion .tie-note")).to_have_text(
         "Empate en cabeza, también en fallos: se juega una mano más para desempatar."
+        " En esa mano solo cuentan los puntos de Ana, Bea."
     )
     expect(phone.locator("#standings-title")).to_have_text("Clasificación")
     assert table.standings()[:2] == [("Ana", "75 puntos", "0 fallos"), ("Bea", "75 puntos", "0 fallos")]
@@ -130,7 +137,10 @@ def test_a_tie_on_points_and_misses_brings_a_desempate_hand(
     check_sheet(table, phone, done)
     expect(table.hand).to_have_count(0)
     expect(phone.locator("#clasificacion .winner")).to_have_text(f"🏆 Gana Ana con {expected.totals[ANA]} puntos")
-    expect(phone.locator("#clasificacion .tie-note")).to_have_count(0)
+    expect(phone.locator("#clasificacion .tie-note")).to_have_text(
+        "Empate en cabeza al terminar las manos: lo ha deshecho la mano de desempate."
+    )
+    assert expected.rows[3].counted == (True, True, False, False, False), "Ciro, Dora and Eloy are outside the tie"
     desempate_row = phone.locator("#hoja tbody tr").nth(3)
     expect(desempate_row.locator("th .meta")).to_contain_text("Desempate")
     assert phone_log.errors == []
