@@ -14,7 +14,7 @@ SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4)
 #: ABOVE[i]: the cards of the same suit stronger than card i; ABOVE[-1] (no card yet) is every card.
 ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40)) + ((1 << 40) - 1,)
 
-# Why a set of cards is legal: one code per rule of RULES.md, "Play".
+# Why a set of cards is legal: one code per rule of docs/rules.md, "Play".
 LEAD, TRUMP_LED_BEAT, TRUMP_LED_ANY_TRUMP, TRUMP_LED_NONE = 0, 1, 2, 3
 FOLLOW_BEAT, FOLLOW_ANY, FOLLOW_AFTER_TRUMP = 4, 5, 6
 MUST_TRUMP, MUST_OVERTRUMP, CANNOT_OVERTRUMP, VOID_NO_TRUMP = 7, 8, 9, 10

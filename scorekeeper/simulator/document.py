@@ -17,7 +17,7 @@ def card_list(cards: Iterable[Card], trump: Suit | None) -> list[str]:
 def deal_document(log: HandLog, seed: int, preset: str) -> dict[str, Any]:
     """Everything about a simulated hand, in plain values: the deal, the bids, each trick, tricks won and points.
 
-    Players are seat numbers 0…N−1 in the order play goes round; cards are in RULES.md notation.
+    Players are seat numbers 0…N−1 in the order play goes round; cards are in the notation of docs/rules.md, "Cards".
     """
     deal = log.deal
     trump = deal.trump

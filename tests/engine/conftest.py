@@ -1,4 +1,4 @@
-"""Helpers for the engine tests: cards, legal sets and reasons written in the notation of RULES.md.
+"""Helpers for the engine tests: cards, legal sets and reasons written in the notation of docs/rules.md, "Cards".
 
 They are fixtures (session-scoped, so ``hypothesis`` tests may use them too):
 

@@ -1,4 +1,4 @@
-"""Bidding (RULES.md "Bidding", "Subastado"): the dealer's forbidden bid, bids in range, the auction."""
+"""Bidding (docs/rules.md "Bidding", "Special hands"): the dealer's forbidden bid, bids in range, the auction."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards (RULES.md "Cards", "Players and deck"): notation, order, and the deck for each table."""
+"""Cards (docs/rules.md "Cards", "Players and deck"): notation, order, and the deck for each table."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.cards import suit_cards
 
-# RULES.md: "Order in every suit, high to low: 1, 3, 12, 11, 10, 7, 6, 5, 4, 2."
+# docs/rules.md "Cards": "Within a suit the cards rank, strongest first: 1, 3, 12, 11, 10, 7, 6, 5, 4, 2."
 HIGH_TO_LOW = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
 
 

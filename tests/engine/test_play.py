@@ -1,4 +1,4 @@
-"""The play of the cards (RULES.md "Play", "Dealer, leader, trump"): legal cards, reasons, tricks and the deal.
+"""The play of the cards (docs/rules.md "Play", "Dealer, mano and trump"): legal cards, reasons, tricks and the deal.
 
 Legal sets are written sorted in deck order: oros, copas, espadas, bastos, and within a suit
 from the weakest up (2, 4, 5, 6, 7, 10, 11, 12, 3, 1): e.g. ``"4C 12C 1C 2O"`` is shown ``"2O 4C 12C 1C"``.
@@ -239,7 +239,7 @@ def test_trick_winner_of_no_cards_or_repeated_cards() -> None:
 
 
 def deal_by_hand(players: int, cards: int, dealer: int, seed: int) -> tuple[list[list[str]], list[str]]:
-    """RULES.md's deal, done by hand from the shuffled pack: one card at a time from the player after the dealer."""
+    """docs/rules.md's deal ("Dealer, mano and trump"), done by hand from the shuffled pack: one card at a time from the player after the dealer."""
     pack = [str(card) for card in shuffled(deck(players), Random(seed))]
     hands: list[list[str]] = [[] for _ in range(players)]
     seat = dealer

@@ -1,6 +1,6 @@
 """Properties that hold for every position, checked with ``hypothesis``.
 
-The engine computes legal cards with bit masks; here an independent, plain reading of RULES.md "Play"
+The engine computes legal cards with bit masks; here an independent, plain reading of docs/rules.md "Play"
 (``oracle_legal``, ``oracle_winner``) checks it on random hands and tables.
 """
 
@@ -29,7 +29,7 @@ from scorekeeper.engine import (
 Replay = Callable[[HandLog, Rules], None]
 SETTINGS = settings(max_examples=200, deadline=None)
 
-# RULES.md: "Order in every suit, high to low: 1, 3, 12, 11, 10, 7, 6, 5, 4, 2."
+# docs/rules.md "Cards": "Within a suit the cards rank, strongest first: 1, 3, 12, 11, 10, 7, 6, 5, 4, 2."
 HIGH_TO_LOW = [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
 
 
@@ -45,7 +45,7 @@ def oracle_winner(table: list[Card], trump: Suit | None) -> int:
 
 
 def oracle_legal(hand: list[Card], table: list[Card], trump: Suit | None) -> set[Card]:
-    """RULES.md "Play", bullet by bullet."""
+    """docs/rules.md "Play", bullet by bullet."""
     if not table:
         return set(hand)  # la mano leads any card
     led = table[0].suit

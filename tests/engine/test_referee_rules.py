@@ -27,7 +27,7 @@ def refusal(hand: str, table: str = "", trump: str | None = "O", players: int = 
     return str(caught.value)
 
 
-# --- the worked cases of RULES.md, "Play" -----------------------------------------------------------
+# --- the worked cases of docs/rules.md, "Play" ------------------------------------------------------
 
 
 def test_la_mano_leads_any_card() -> None:

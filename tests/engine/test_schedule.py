@@ -1,4 +1,4 @@
-"""The round schedule (RULES.md "Round schedule", "Dealer, leader, trump"): sizes, dealers, mano, bidding order."""
+"""The round schedule (docs/rules.md "Round schedule", "Dealer, mano and trump"): sizes, dealers, mano, bidding order."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from scorekeeper.engine import (
     schedule,
 )
 
-# RULES.md "Players and deck": max cards each.
+# docs/rules.md "Players and deck": most cards each.
 MAX = {3: 12, 4: 10, 5: 8, 6: 6, 7: 5, 8: 5}
 
 
@@ -92,7 +92,7 @@ def test_schedule_for_a_table_out_of_range(players: int) -> None:
 
 
 def expected_sizes(key: str, n: int) -> list[int]:
-    """RULES.md's description of each preset, written out for ``n`` players with max ``M``."""
+    """docs/rules.md's description of each preset ("Presets"), written out for ``n`` players with max ``M``."""
     m = MAX[n]
     up = list(range(2, m))  # 2, 3, … M−1
     down = up[::-1]  # M−1, … 2

@@ -1,4 +1,4 @@
-"""The referee (/arbitro): your hand, the table and the trump in; the cards you may play and why, in the words of RULES.md."""
+"""The referee (/arbitro): your hand, the table and the trump in; the cards you may play and why, in the words of docs/rules.md, "Play"."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def test_the_empty_form(phone: FlaskClient) -> None:
     assert html.count('type="checkbox" name="carta"') == 40
 
 
-# The worked cases of RULES.md, "Play" (legal cards as shown: trump first, strongest first).
+# The worked cases of docs/rules.md, "Play" (legal cards as shown: trump first, strongest first).
 CASES = [
     # hand, table, trump, legal shown, reason
     ("1O 2C 7B", "", "E", "1O 2C 7B", "Porque sales tú: echa la que quieras."),

@@ -1,4 +1,4 @@
-"""The deal simulator page (/simulador): the deal as RULES.md says, the bids, the play trick by trick, step by step."""
+"""The deal simulator page (/simulador): the deal as docs/rules.md "Dealer, mano and trump" says, the bids, the play trick by trick, step by step."""
 
 from __future__ import annotations
 

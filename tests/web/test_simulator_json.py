@@ -61,7 +61,7 @@ def test_every_play_and_every_trick_agrees_with_the_engine(
     assert (doc["players"], doc["cards"], doc["dealer"], doc["seed"], doc["preset"]) == (players, cards_each, dealer, seed, preset)
     trump = Suit(doc["trump"]) if doc["trump"] is not None else None
 
-    # the deal: N hands of the right size from the table's deck, no card twice, the turned card as RULES.md says
+    # the deal: N hands of the right size from the table's deck, no card twice, the turned card as docs/rules.md "Dealer, mano and trump" says
     hands = [cards(hand) for hand in doc["hands"]]
     assert len(hands) == players and all(len(hand) == cards_each for hand in hands)
     dealt = [card for hand in hands for card in hand]
