@@ -9,7 +9,10 @@ def local_url(url: str | None) -> str | None:
     """Return the path and query of `url` if it points into this app, else None (no open redirects)."""
     if not url or "\\" in url:
         return None
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # "http://[": a broken IPv6 host, sent by no browser
+        return None
     if parts.scheme not in ("", "http", "https") or (parts.netloc and parts.netloc != request.host):
         return None
     if not parts.path.startswith("/") or parts.path.startswith("//"):
