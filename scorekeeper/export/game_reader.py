@@ -32,6 +32,11 @@ A_WHOLE_NUMBER: Final = Message(N_("un número entero"))
 A_TEXT: Final = Message(N_("un texto"))
 TRUE_OR_FALSE: Final = Message(N_("true o false"))
 A_DATE: Final = Message(N_("una fecha como 2024-05-01T21:30:00Z, o null"))
+#: The years a date of the file may fall in: from a phone's clock reset to 1970, and far from the calendar's end
+#: (the pages show dates in the table's timezone, which must not go past year 9999).
+FIRST_YEAR: Final = 1970
+LAST_YEAR: Final = 9000
+A_DATE_IN_RANGE: Final = Message(N_("una fecha entre los años %(first)s y %(last)s"), {"first": FIRST_YEAR, "last": LAST_YEAR})
 A_LIST: Final = Message(N_("una lista [ … ]"))
 A_TRUMP: Final = Message(N_("\"O\", \"C\", \"E\", \"B\", \"-\" (sin triunfo) o null"))
 A_CHANGED_FIELD: Final = Message(N_("trump, bid, tricks, renuncios u offer"))
@@ -172,10 +177,12 @@ class _Object:
             raise self.wrong(key, A_DATE)
         try:
             moment = datetime.fromisoformat(value)
-        except ValueError:
+            if moment.tzinfo is not None:
+                moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        except (ValueError, OverflowError):  # not a date; a date that UTC would put before year 1 or after 9999
             raise self.wrong(key, A_DATE) from None
-        if moment.tzinfo is not None:
-            moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+        if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+            raise self.wrong(key, A_DATE_IN_RANGE)
         return moment
 
     def by_seat(self, key: str, players: int, blanks: bool = True) -> list[Any]:
