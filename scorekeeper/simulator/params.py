@@ -13,13 +13,14 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from scorekeeper import numbers
 from scorekeeper.engine import NO_TRUMP, Card, Deal, HandLog, PochaError, Rules, Suit, deal_cards, parse_cards, preset_rules, simulate_hand
 from scorekeeper.i18n import engine_message
 
 DEFAULT_PLAYERS = 4
 DEFAULT_CARDS = 5
 DEFAULT_PRESET = "clasica"
-#: Seeds are whole numbers of at most this many digits; a new one is drawn below NEW_SEED_BELOW.
+#: Every number of the simulator (a seed too) has at most this many digits; a new seed is drawn below NEW_SEED_BELOW.
 SEED_DIGITS = 18
 NEW_SEED_BELOW = 1_000_000
 
@@ -36,14 +37,14 @@ def engine_error(error: PochaError) -> ParamError:
 
 
 def whole_number(args: Args, name: str, what: str, default: int | None = None) -> int | None:
-    """The whole number (0 or more) given as ``name``; ``default`` when it is missing or blank."""
+    """The whole number (0 or more, ASCII digits) given as ``name``; ``default`` when it is missing or blank."""
     raw = args.get(name)
     if raw is None or not raw.strip():
         return default
-    text = raw.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > SEED_DIGITS:
+    value = numbers.whole_number(raw, SEED_DIGITS)
+    if value is None:
         raise ParamError(_("«%(value)s» no vale como %(what)s: tiene que ser un número entero de 0 en adelante", value=raw, what=what))
-    return int(text)
+    return value
 
 
 def required_number(args: Args, name: str, what: str, default: int) -> int:
