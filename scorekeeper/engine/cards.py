@@ -22,10 +22,8 @@ class Suit(enum.Enum):
     ESPADAS = "E"
     BASTOS = "B"
 
-    @property
-    def index(self) -> int:
-        """Position of the suit in the deck (oros 0, copas 1, espadas 2, bastos 3)."""
-        return _SUIT_INDEX[self]
+    #: Position of the suit in the deck (oros 0, copas 1, espadas 2, bastos 3): a plain attribute, read often.
+    index: int
 
     @property
     def spanish(self) -> str:
@@ -46,6 +44,8 @@ class Suit(enum.Enum):
 
 
 SUITS: tuple[Suit, ...] = tuple(Suit)
+for _position, _suit in enumerate(SUITS):
+    _suit.index = _position
 
 #: How "no trump" (sin triunfo) is written where a trump's letter goes.
 NO_TRUMP = "-"
@@ -59,27 +59,28 @@ def trump_code(trump: Suit | None) -> str:
 def trump_of(code: str | None) -> Suit | None:
     """The trump written as ``code`` (a suit letter or name; ``-`` or ``None``: no trump)."""
     return None if code in (None, NO_TRUMP) else Suit.parse(str(code))
-_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
 
 
 class Card:
     """One card: a rank (1–7, 10–12) and a suit. Immutable; one object per card.
 
     ``Card.parse("12E")`` reads the notation, ``str(card)`` writes it back, and
-    ``card.index`` (0–39: suit × 10 + strength) is its place in the deck.
+    ``card.index`` (0–39: suit × 10 + strength) is its place in the deck; ``card.bit``
+    is ``1 << card.index``. Two cards are equal only when they are the same object.
     """
 
-    __slots__ = ("rank", "suit", "strength", "index", "bit")
+    __slots__ = ("rank", "suit", "strength", "index", "bit", "_text")
 
     rank: int
     suit: Suit
     strength: int
     index: int
     bit: int
-    _cache: ClassVar[dict[tuple[int, Suit], Card]] = {}
+    _text: str
+    _cache: ClassVar[dict[tuple[object, object], Card]] = {}
 
-    def __new__(cls, rank: int, suit: Suit) -> Card:
-        """The card of this rank and suit (always the same object)."""
+    def __new__(cls, rank: object, suit: object) -> Card:
+        """The card of this rank and suit (always the same object); anything else raises ``InvalidCardError``."""
         # Only a true int: True or 1.0 compare equal to 1 and would otherwise pass (or hit the cache).
         if type(rank) is int:
             try:
@@ -87,20 +88,25 @@ class Card:
             except (KeyError, TypeError):
                 pass
         if not isinstance(suit, Suit) or type(rank) is not int or rank not in RANKS:
-            raise InvalidCardError(N_("«%(text)s» no es una carta de la baraja española"), text=f"{rank}{suit.value if isinstance(suit, Suit) else suit}")
+            letter = suit.value if isinstance(suit, Suit) else suit
+            raise InvalidCardError(N_("«%(text)s» no es una carta de la baraja española"), text=f"{rank}{letter}")
+        index = suit.index * 10 + _STRENGTH[rank]
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "strength", _STRENGTH[rank])
-        object.__setattr__(card, "index", suit.index * 10 + _STRENGTH[rank])
-        object.__setattr__(card, "bit", 1 << (suit.index * 10 + _STRENGTH[rank]))
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "bit", 1 << index)
+        object.__setattr__(card, "_text", f"{rank}{suit.value}")
         cls._cache[(rank, suit)] = card
         return card
 
     def __setattr__(self, name: str, value: object) -> None:
+        """Refuse every change: a card is immutable."""
         raise AttributeError("Card is immutable")
 
     def __reduce__(self) -> tuple[type[Card], tuple[int, Suit]]:
+        """Pickle and copy as the same object: rebuilt from rank and suit."""
         return (Card, (self.rank, self.suit))
 
     @classmethod
@@ -127,16 +133,16 @@ class Card:
         return trick_winner((other, self), trump) == 1
 
     def __str__(self) -> str:
-        return f"{self.rank}{self.suit.value}"
+        """The card's notation, ``12E``."""
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        """Code that gives this card back: ``Card.parse('12E')``."""
+        return f"Card.parse({self._text!r})"
 
     def __hash__(self) -> int:
+        """The card's place in the deck: sets of cards iterate in the same order in every run."""
         return self.index
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
 
     def __lt__(self, other: Card) -> bool:
         """Deck order: by suit (oros, copas, espadas, bastos), then by strength."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, Card, Suit, deck, max_cards
+from .cards import CARDS, SUITS, Card, Suit, deck, max_cards
 from .errors import N_, IllegalPlayError, Message, RecordError
 
 # Cards as bits: bit ``card.index`` (suit × 10 + strength). Masks make the rules a few integer operations.
@@ -75,7 +75,12 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bit mask, in deck order."""
-    return tuple(CARDS[i] for i in range(40) if mask >> i & 1)
+    cards: list[Card] = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)
 
 
 def step(led: int, best_led: int, best_trump: int, winner: int, index: int, position: int, trump: int) -> tuple[int, int, int, int]:
@@ -107,7 +112,7 @@ class TrickState:
     @classmethod
     def of(cls, table: Sequence[Card], trump: Suit | None) -> TrickState:
         """The state after ``table`` (cards in the order played) with ``trump``."""
-        t = trump.index if trump is not None else -1
+        t = _trump_index(trump)
         led = best_led = best_trump = winner = -1
         for position, card in enumerate(table):
             led, best_led, best_trump, winner = step(led, best_led, best_trump, winner, card.index, position, t)
@@ -118,12 +123,67 @@ class TrickState:
         return TrickState(*step(self.led, self.best_led, self.best_trump, self.winner, index, position, trump))
 
 
-def _check_table(hand: Sequence[Card], table: Sequence[Card]) -> None:
-    seen = set(hand)
-    if len(seen) != len(hand):
-        raise RecordError(N_("Una carta está repetida en la mano"))
-    if seen & set(table) or len(set(table)) != len(table):
-        raise RecordError(N_("Una carta no puede estar a la vez en la mano y en la mesa"))
+# What the public API refuses, before any rule is applied.
+_REPEATED_IN_HAND = N_("Una carta está repetida en la mano")
+_IN_HAND_AND_TABLE = N_("Una carta no puede estar a la vez en la mano y en la mesa")
+_REPEATED_ON_TABLE = N_("Una carta está repetida en la mesa")
+_NO_CARDS = N_("No te quedan cartas")
+_EMPTY_TABLE = N_("No hay cartas en la mesa")
+
+
+def _trump_index(trump: Suit | None) -> int:
+    """The trump's suit index, −1 for no trump."""
+    return -1 if trump is None else trump.index
+
+
+def _hand_mask(hand: Sequence[Card]) -> int:
+    """The bit mask of ``hand``; ``RecordError`` when a card is in it twice."""
+    mask = 0
+    for card in hand:
+        bit = card.bit
+        if mask & bit:
+            raise RecordError(_REPEATED_IN_HAND)
+        mask |= bit
+    return mask
+
+
+def _trick(table: Sequence[Card], trump: int, repeated: str) -> tuple[int, int, int, int, int]:
+    """The mask of ``table`` and the trick it makes (led suit, best led, best trump, who holds it, as ``step``).
+
+    ``RecordError`` with the message ``repeated`` when a card is on the table twice.
+    """
+    mask = 0
+    led = best_led = best_trump = winner = -1
+    position = 0
+    for card in table:
+        bit = card.bit
+        if mask & bit:
+            raise RecordError(repeated)
+        mask |= bit
+        led, best_led, best_trump, winner = step(led, best_led, best_trump, winner, card.index, position, trump)
+        position += 1
+    return mask, led, best_led, best_trump, winner
+
+
+def _moment(hand: Sequence[Card], table: Sequence[Card], trump: int) -> tuple[int, int, int, int]:
+    """A player's turn, checked: (mask of the hand, led suit, best led card, best trump), as ``legal_mask`` takes them.
+
+    ``RecordError`` when a card is repeated, in the hand and on the table, or the hand is empty.
+    """
+    held = _hand_mask(hand)
+    on_table, led, best_led, best_trump, _ = _trick(table, trump, _IN_HAND_AND_TABLE)
+    if held & on_table:
+        raise RecordError(_IN_HAND_AND_TABLE)
+    if not held:
+        raise RecordError(_NO_CARDS)
+    return held, led, best_led, best_trump
+
+
+def _cards_in(hand: Sequence[Card], held: int, mask: int) -> frozenset[Card]:
+    """The cards of ``hand`` (whose mask is ``held``) that are in ``mask``."""
+    if mask == held:
+        return frozenset(hand)
+    return frozenset([card for card in hand if mask & card.bit])
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,28 +197,26 @@ class Ruling:
 
 def ruling(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None) -> Ruling:
     """The legal cards of ``hand`` with ``table`` already played (in order), and the reason."""
-    _check_table(hand, table)
-    if not hand:
-        raise RecordError(N_("No te quedan cartas"))
-    state = TrickState.of(table, trump)
-    t = trump.index if trump is not None else -1
-    mask, rule = legal_mask(mask_of(hand), state.led, state.best_led, state.best_trump, t)
+    t = _trump_index(trump)
+    held, led, best_led, best_trump = _moment(hand, table, t)
+    mask, rule = legal_mask(held, led, best_led, best_trump, t)
     params: dict[str, str | int] = {}
-    if state.led >= 0:
-        params["suit"] = Suit(_SUIT_LETTERS[state.led]).spanish
-        best = state.best_trump if state.led == t else state.best_led
-        params["rank"] = CARDS[best].rank
-        if state.best_trump >= 0:
-            params["trump_rank"] = CARDS[state.best_trump].rank
-    return Ruling(frozenset(cards_of(mask)), Message(_REASONS[rule], params), rule)
-
-
-_SUIT_LETTERS = "OCEB"
+    if led >= 0:
+        params["suit"] = SUITS[led].spanish
+        params["rank"] = CARDS[best_trump if led == t else best_led].rank
+        if best_trump >= 0:
+            params["trump_rank"] = CARDS[best_trump].rank
+    return Ruling(_cards_in(hand, held, mask), Message(_REASONS[rule], params), rule)
 
 
 def legal_plays(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None) -> frozenset[Card]:
-    """The cards of ``hand`` that may be played on ``table`` (cards in the order played); never empty."""
-    return ruling(hand, table, trump).legal
+    """The cards of ``hand`` that may be played on ``table`` (cards in the order played); never empty.
+
+    The same set as ``ruling(...).legal``, without composing the reason.
+    """
+    t = _trump_index(trump)
+    held, led, best_led, best_trump = _moment(hand, table, t)
+    return _cards_in(hand, held, legal_mask(held, led, best_led, best_trump, t)[0])
 
 
 def check_play(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None, card: Card) -> None:
@@ -173,10 +231,8 @@ def check_play(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None, 
 def trick_winner(table: Sequence[Card], trump: Suit | None) -> int:
     """The position in ``table`` of the card that takes the trick: highest trump, else highest of the suit led."""
     if not table:
-        raise RecordError(N_("No hay cartas en la mesa"))
-    if len(set(table)) != len(table):
-        raise RecordError(N_("Una carta está repetida en la mesa"))
-    return TrickState.of(table, trump).winner
+        raise RecordError(_EMPTY_TABLE)
+    return _trick(table, _trump_index(trump), _REPEATED_ON_TABLE)[4]
 
 
 @dataclass(frozen=True, slots=True)

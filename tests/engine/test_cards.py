@@ -221,3 +221,34 @@ def test_tables_of_other_sizes_are_rejected(players: int) -> None:
 @pytest.mark.parametrize("players", range(3, 9))
 def test_three_to_eight_players_are_accepted(players: int) -> None:
     check_players(players)
+
+
+# --- what the rest of the engine reads from a card ------------------------------------------------
+
+
+def test_suit_index_is_its_place_in_the_deck() -> None:
+    assert [suit.index for suit in Suit] == [0, 1, 2, 3]
+    assert [suit.index for suit in (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)] == [0, 1, 2, 3]
+
+
+def test_index_bit_and_hash_of_every_card() -> None:
+    for i, card in enumerate(CARDS):
+        assert card.index == i == card.suit.index * 10 + card.strength
+        assert card.bit == 1 << i
+        assert hash(card) == i  # sets of cards iterate in the same order in every run
+
+
+def test_a_card_equals_only_itself() -> None:
+    card = Card.parse("12E")
+    assert card == Card(12, Suit.ESPADAS)
+    assert card != Card.parse("12O")
+    assert card != "12E" and card != 12 and card != (12, Suit.ESPADAS)
+    assert parse_cards("1O 3O").index(Card.parse("3O")) == 1
+
+
+def test_cards_are_compiled_whenever_the_play_loop_is() -> None:
+    import scorekeeper.engine.cards as cards_module
+    import scorekeeper.engine.play as play_module
+
+    compiled = not str(play_module.__file__).endswith(".py")
+    assert (not str(cards_module.__file__).endswith(".py")) == compiled

@@ -317,3 +317,70 @@ def test_mano_de_oro_trump_is_oros_whatever_is_turned() -> None:
 def test_impossible_deals(players: int, cards: int, dealer: int) -> None:
     with pytest.raises(RecordError):
         deal_cards(players, cards, dealer, Random(0))
+
+
+# --- legal_plays: the ruling's set, without the reason ------------------------------------------------
+
+
+def positions(seeds: range) -> list[tuple[tuple[Card, ...], tuple[Card, ...], Suit | None]]:
+    """Every moment of play of random hands (4 players, 10 cards; every third hand sin triunfo), cards played at random."""
+    found = []
+    for seed in seeds:
+        rng = Random(seed)
+        deal = deal_cards(4, 10, seed % 4, rng, trump_turned=seed % 3 != 0)
+        hands = [list(hand) for hand in deal.hands]
+        leader = (deal.dealer + 1) % 4
+        for _ in range(10):
+            table: list[Card] = []
+            for k in range(4):
+                hand = hands[(leader + k) % 4]
+                found.append((tuple(hand), tuple(table), deal.trump))
+                card = rng.choice(sorted(ruling(hand, table, deal.trump).legal))
+                hand.remove(card)
+                table.append(card)
+            leader = (leader + trick_winner(table, deal.trump)) % 4
+    return found
+
+
+def test_legal_plays_is_the_ruling_set_in_every_position() -> None:
+    rules_met = set()
+    for hand, table, trump in positions(range(60)):
+        decision = ruling(hand, table, trump)
+        rules_met.add(decision.rule)
+        assert legal_plays(hand, table, trump) == decision.legal
+        assert legal_plays(list(hand), list(table), trump) == decision.legal
+    assert rules_met == set(range(11))  # every rule of "Play" was met
+
+
+def test_legal_plays_gives_the_cards_of_the_hand_as_a_frozenset() -> None:
+    hand = parse_cards("7C 1C 5O")
+    for table in ((), parse_cards("5C"), parse_cards("1E")):
+        legal = legal_plays(hand, table, Suit.OROS)
+        assert type(legal) is frozenset
+        assert all(any(card is held for held in hand) for card in legal)
+    assert legal_plays(hand, (), Suit.OROS) == frozenset(hand)
+
+
+@pytest.mark.parametrize(
+    ("hand", "table", "message"),
+    [
+        ("1C 1C", "", "Una carta está repetida en la mano"),
+        ("1C 7C 1C", "5C 5C", "Una carta está repetida en la mano"),
+        ("5C 1C", "5C", "Una carta no puede estar a la vez en la mano y en la mesa"),
+        ("1C", "5C 5C", "Una carta no puede estar a la vez en la mano y en la mesa"),
+        ("", "5C", "No te quedan cartas"),
+        ("", "", "No te quedan cartas"),
+    ],
+)
+def test_legal_plays_refuses_what_ruling_refuses(hand: str, table: str, message: str) -> None:
+    for ask in (legal_plays, ruling):
+        with pytest.raises(RecordError) as caught:
+            ask(parse_cards(hand), parse_cards(table), Suit.OROS)
+        assert str(caught.value) == message
+
+
+def test_trick_winner_says_which_card_is_wrong() -> None:
+    with pytest.raises(RecordError, match="^No hay cartas en la mesa$"):
+        trick_winner([], None)
+    with pytest.raises(RecordError, match="^Una carta está repetida en la mesa$"):
+        trick_winner(parse_cards("5C 1O 5C"), Suit.OROS)
