@@ -1,0 +1,475 @@
+"""What to send to each route of the app: one strategy per endpoint, and the request it makes (``Call``).
+
+``SPECS`` maps every endpoint of ``app.url_map`` to what its page reads (query, form, file);
+the path's variables (``<token>``, ``<scope>``, ``<int:number>``…) are filled from ``PATH_VALUES``
+by name. A route with no entry here, or a variable with no values, makes the fuzz test fail:
+a new route must say what it takes before it is fuzzed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final, TypeVar
+from urllib.parse import quote, urlencode
+
+from hypothesis import strategies as st
+from werkzeug.routing import Rule
+
+from fuzz_inputs import (
+    HUGE,
+    ascii_numbers,
+    cards_text,
+    choice,
+    fields,
+    game_files,
+    indexed,
+    numbers,
+    texts,
+)
+from fuzz_world import World
+from scorekeeper.engine import CUSTOM_PRESET, PRESETS
+
+Pairs = list[tuple[str, str]]
+T = TypeVar("T")
+LOCALES: Final = ("es", "en")
+WRONG_METHODS: Final = ("PUT", "DELETE", "PATCH")
+SUITS: Final = ("O", "C", "E", "B", "-")
+NAMES: Final = ("Ana", "Begoña", "Carlos", "Dani", "Eva", "Íñigo", "Zoe")
+PRESET_KEYS: Final = (*PRESETS, CUSTOM_PRESET)
+ODD_URLS: Final = (
+    "/", "/p/x", "//evil.example", "http://[", "http://[::1", "https://example.com/", "javascript:alert(1)", "\\\\evil",
+    "/\x00", "/%FF", "http://localhost/partidas/nueva", "http://localhost:99999/", "?a=1", "/" + "x" * 5000, "[", "://",
+)
+#: Path segments that are not any game's token, put in the path as they are (no quoting).
+RAW_SEGMENTS: Final = ("%FF", "%00", "%C0%AF", "%E2%82", "x" * 65, "x" * 5000, "%2F", "..", "%2e%2e")
+
+
+@dataclass(frozen=True)
+class Locale:
+    """The language a request asks for (``expected``) and how: the ``lang`` cookie and/or Accept-Language."""
+
+    expected: str
+    cookie: str | None
+    accept: str | None
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request: where, how, with what; and the language its answer must be in."""
+
+    endpoint: str
+    method: str
+    path: str
+    locale: Locale
+    query: str = ""
+    form: tuple[tuple[str, str], ...] = ()
+    files: tuple[tuple[str, str, bytes], ...] = ()
+    body: bytes | None = None
+    content_type: str | None = None
+    csrf: str = "valid"
+    headers: tuple[tuple[str, str], ...] = ()
+
+    def __repr__(self) -> str:
+        """Short enough to read in a report: long values cut, with their length."""
+
+        def cut(value: str | bytes) -> str:
+            """A value as Python writes it, cut when long."""
+            text = repr(value)
+            return text if len(text) <= 120 else f"{text[:100]}…({len(value)} long)"
+
+        parts = [f"{self.method} {cut(self.path)}"]
+        if self.query:
+            parts.append(f"?{cut(self.query)}")
+        if self.form:
+            parts.append("form=" + ", ".join(f"{k}={cut(v)}" for k, v in self.form))
+        if self.files:
+            parts.append("files=" + ", ".join(f"{k}:{name}={cut(data)}" for k, name, data in self.files))
+        if self.body is not None:
+            parts.append(f"body[{self.content_type}]={cut(self.body)}")
+        if self.csrf != "valid" and self.method not in ("GET", "HEAD", "OPTIONS"):
+            parts.append(f"csrf={self.csrf}")
+        if self.headers:
+            parts.append("headers=" + ", ".join(f"{k}: {cut(v)}" for k, v in self.headers))
+        parts.append(f"lang={self.locale.expected}")
+        return " ".join(parts)
+
+
+Aimed = tuple[dict[str, str], Pairs]
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What a route reads: its query string's fields, its form's fields and uploaded files.
+
+    ``aimed``, when given, draws half of the requests: path values and form together, aimed at
+    a real game's state (its hand, its players, its version), so that the route gets past the
+    first refusal and the fuzzing reaches what comes after.
+    """
+
+    query: st.SearchStrategy[Pairs] = field(default_factory=lambda: st.just([]))
+    form: st.SearchStrategy[Pairs] = field(default_factory=lambda: st.just([]))
+    files: st.SearchStrategy[list[tuple[str, str, bytes]]] = field(default_factory=lambda: st.just([]))
+    aimed: st.SearchStrategy[Aimed] | None = None
+
+
+# --- shared pieces ---------------------------------------------------------------------------
+
+
+def locales() -> st.SearchStrategy[Locale]:
+    """Spanish or English, asked for by cookie, by the browser's languages, or both (a junk cookie falls through)."""
+    return st.one_of(
+        st.sampled_from(LOCALES).map(lambda code: Locale(code, None, code)),
+        st.sampled_from(LOCALES).map(lambda code: Locale(code, code, None)),
+        st.sampled_from(LOCALES).map(lambda code: Locale(code, code, "es" if code == "en" else "en")),
+        st.sampled_from(LOCALES).map(lambda code: Locale(code, "fr", f"{code}-XX,fr;q=0.9")),
+        st.just(Locale("es", None, None)),
+        st.sampled_from(("de", "*", "zz-ZZ", "\x00", "en;q=abc")).map(lambda junk: Locale("es", junk, junk) if junk != "en;q=abc" else Locale("es", None, junk)),
+    )
+
+
+def junk_query() -> st.SearchStrategy[Pairs]:
+    """Fields no page reads, and repeated ones."""
+    return fields(("x", "lang", "next", "_", "csrf_token", "\x00", "ñ"), texts(("1",)))
+
+
+def with_junk(pairs: st.SearchStrategy[Pairs]) -> st.SearchStrategy[Pairs]:
+    """Mostly the fields given; sometimes other fields too, or one of them twice."""
+    return st.one_of(
+        pairs,
+        pairs,
+        st.builds(lambda a, b: a + b, pairs, junk_query()),
+        pairs.map(lambda p: p + p[:1]),
+    )
+
+
+def tokens(world: World, kind: str) -> st.SearchStrategy[str]:
+    """A game's token of ``kind`` («edit» or «watch») most of the time, else the other kind or junk (quoted)."""
+    mine = world.edit_tokens if kind == "edit" else world.watch_tokens
+    other = world.watch_tokens if kind == "edit" else world.edit_tokens
+    return st.one_of(
+        st.sampled_from(mine),
+        st.sampled_from(mine),
+        st.sampled_from(mine),
+        st.sampled_from(other),
+        texts(("abc", mine[0][:-1], mine[0] + "x", mine[0].upper())).filter(bool).map(lambda t: quote(t, safe="")),
+        st.sampled_from(RAW_SEGMENTS),
+    )
+
+
+def segment(valid: tuple[str, ...], odd: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """A path segment: a valid value most of the time, else an odd one (quoted)."""
+    return st.one_of(*(st.sampled_from(valid) for _ in range(3)), odd.filter(bool).map(lambda t: quote(t, safe="")), st.sampled_from(RAW_SEGMENTS))
+
+
+#: The values of each path variable, by name: ``(world, rule) -> strategy`` of the text to put in the path.
+PATH_VALUES: dict[str, Callable[[World, Rule], st.SearchStrategy[str]]] = {
+    "token": lambda world, rule: tokens(world, "watch" if rule.rule.startswith("/ver/") else "edit"),
+    "scope": lambda world, rule: segment(("p", "ver"), texts(("x",))),
+    "number": lambda world, rule: segment(("1", "2", "3", "4"), numbers(0, 30)),
+    "filename": lambda world, rule: segment(("css/pocha.css", "js/pocha.js", "icons/pocha.svg"), texts(("x.css", "../x"))),
+}
+_VARIABLE = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
+
+
+def path_of(rule: Rule, values: dict[str, str]) -> str:
+    """The rule's path with each variable replaced by its value."""
+    return _VARIABLE.sub(lambda match: values[match.group(1)], rule.rule)
+
+
+def path_values(world: World, rule: Rule) -> st.SearchStrategy[dict[str, str]]:
+    """A value for every variable of ``rule``; an edit token goes with ``p``, a watch token with ``ver``."""
+    for name in rule.arguments:
+        if name not in PATH_VALUES:
+            raise LookupError(f"no values for <{name}> of {rule.rule}: add them to PATH_VALUES in fuzz_routes.py")
+    strategies = {name: PATH_VALUES[name](world, rule) for name in sorted(rule.arguments)}
+    watch = tokens(world, "watch")
+
+    @st.composite
+    def draw_values(draw: st.DrawFn) -> dict[str, str]:
+        """One value per variable."""
+        values = {name: draw(strategy) for name, strategy in strategies.items()}
+        if values.get("scope") == "ver" and "token" in values:
+            values["token"] = draw(watch)
+        return values
+
+    return draw_values()
+
+
+# --- each route ------------------------------------------------------------------------------
+
+
+@st.composite
+def lawful_deal(draw: st.DrawFn) -> Pairs:
+    """A deal the simulator takes: 3 to 8 players, a few cards each, a dealer at the table, a preset, a small seed."""
+    players = draw(st.integers(3, 8))
+    return [
+        ("players", str(players)),
+        ("cards", str(draw(st.integers(1, 5)))),
+        ("dealer", str(draw(st.integers(0, players - 1)))),
+        ("preset", draw(st.sampled_from(tuple(PRESETS)))),
+        ("seed", str(draw(st.integers(0, 50)))),
+    ]
+
+
+def deal_fields() -> st.SearchStrategy[Pairs]:
+    """The simulator's deal: players, cards, dealer, preset, seed; lawful half of the time, else each field odd or not."""
+    odd = fields(
+        ("players", "cards", "dealer", "preset", "seed"),
+        st.one_of(numbers(0, 12), st.sampled_from(PRESET_KEYS), texts(("clasica",)), st.just("9" * 18), st.just("9" * 19)),
+    )
+    return st.one_of(lawful_deal(), odd)
+
+
+def simulator_fields(*names: str) -> st.SearchStrategy[Pairs]:
+    """The deal's fields and ``names`` (seat, bid, cards played, trump…): small numbers and real cards often, odd ones too."""
+    value = st.one_of(ascii_numbers(0, 5), cards_text(), numbers(0, 10), choice(SUITS))
+    extra = fields(names, value) if names else st.just([])
+    return with_junk(st.builds(lambda a, b: a + b, deal_fields(), extra))
+
+
+def tapped_cards() -> st.SearchStrategy[Pairs]:
+    """The referee's card buttons: ``carta`` once per card tapped, any number of times."""
+    return st.lists(cards_text().map(lambda card: ("carta", card)), max_size=12)
+
+
+def new_game_form() -> st.SearchStrategy[Pairs]:
+    """The new-game form: up to 20 names, the first dealer, the preset, every option, the button pressed."""
+    options = st.one_of(
+        st.tuples(st.sampled_from(("opening_ones", "closing_ones")), choice(("", "full_turn", "single", "none"))),
+        st.tuples(st.sampled_from(("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus")), choice(("", "1", "0"))),
+        st.tuples(st.just("multipliers"), choice(("", "none", "copas2_oros3", "oros2"))),
+        st.tuples(st.just("tie_break"), choice(("", "all_cards", "one_card"))),
+        st.tuples(
+            st.sampled_from(("max_hands", "renuncio_penalty", "exact_base", "exact_per_trick", "miss_per_trick")),
+            numbers(0, 100),
+        ),
+        st.tuples(
+            st.just("custom_sizes"),
+            st.one_of(
+                st.lists(numbers(1, 10), max_size=12).map(" ".join),
+                st.sampled_from(("1 2 3 3 2 1", "1 ²", "1,2,3", "٣ ٣", "0", "99", "1 " * 500, HUGE)),
+                texts(("1 2",)),
+            ),
+        ),
+        st.tuples(st.sampled_from(("indias", "subastado", "mano_de_oro", "sin_triunfo")), st.one_of(numbers(0, 30), choice(("fin", "final", "end", "")))),
+    )
+    head = st.tuples(
+        choice(("azar", *map(str, range(8)))),
+        choice(PRESET_KEYS),
+        choice(("start", "preview", "up-0", "down-0", "up-3", "down-7", "up-²", "down-٣", "up-" + HUGE, "up--1", "up-", "up-x", "down-99")),
+    ).map(lambda t: [("first_dealer", t[0]), ("preset", t[1]), ("action", t[2])])
+    drop_some = st.lists(st.sampled_from(("first_dealer", "preset", "action")), unique=True, max_size=3)
+    form = st.builds(
+        lambda names, head, dropped, opts: names + [p for p in head if p[0] not in dropped] + opts,
+        indexed("names", texts(NAMES), most=20),
+        head,
+        drop_some,
+        st.lists(options, max_size=8),
+    )
+    lawful = st.builds(
+        lambda names, dealer, preset, opts: [(f"names-{i}", name) for i, name in enumerate(names)]
+        + [("first_dealer", dealer), ("preset", preset), ("action", "start")] + opts,
+        st.lists(st.sampled_from(NAMES), min_size=3, max_size=8, unique=True),
+        st.sampled_from(("azar", "0", "1", "2")),
+        st.sampled_from(PRESET_KEYS),
+        st.lists(options, max_size=3),
+    )
+    return with_junk(st.one_of(lawful, form))
+
+
+def step_form(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy[Pairs]:
+    """A tap on the game page: hand, seat, value, the game's version the page showed, what it showed (``was``)."""
+    versions = tuple(str(v) for v in world.versions)
+    return with_junk(
+        fields(
+            ("hand", "seat", "value", "version", "was"),
+            st.one_of(numbers(0, 8), values, st.sampled_from(versions), choice(("",) + SUITS)),
+        ).map(lambda pairs: sorted(pairs, key=lambda p: p[0] != "hand"))
+    )
+
+
+def aimed_tap(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy[Aimed]:
+    """A tap the page of a game being played could send: its hand, a seat at its table, a value, maybe its version."""
+    playing = [state for state in world.states.values() if state.hand is not None]
+
+    @st.composite
+    def tap(draw: st.DrawFn) -> Aimed:
+        """One tap on one game's page."""
+        state = draw(st.sampled_from(playing))
+        form = [("hand", str(state.hand)), ("seat", str(draw(st.integers(0, state.players - 1)))), ("value", draw(values))]
+        if draw(st.booleans()):
+            form.append(("version", str(state.version)))
+        return {"token": state.token}, form
+
+    return tap()
+
+
+def aimed_correction(world: World) -> st.SearchStrategy[Aimed]:
+    """A saved hand's correction form as its page fills it, with a value or two changed (often to an odd one)."""
+    forms = [
+        ({"token": state.token, "number": str(number)}, form)
+        for state in world.states.values()
+        for number, form in state.corrections.items()
+    ]
+
+    @st.composite
+    def correction(draw: st.DrawFn) -> Aimed:
+        """One correction sent from one saved hand's form."""
+        path, form = draw(st.sampled_from(forms))
+        changed = dict(form)
+        for name in draw(st.lists(st.sampled_from(sorted(form)), max_size=2, unique=True)):
+            changed[name] = draw(choice(SUITS) if name == "trump" else st.one_of(ascii_numbers(0, 10), numbers(0, 10)))
+        return path, list(changed.items())
+
+    return correction()
+
+
+def correction_form() -> st.SearchStrategy[Pairs]:
+    """The correction form: the trump, and bids, tricks, renuncios, offers for any number of players (3 for 4, 20…)."""
+    return with_junk(
+        st.builds(
+            lambda trump, bids, tricks, renuncios, offers: trump + bids + tricks + renuncios + offers,
+            st.one_of(st.just([]), choice(SUITS).map(lambda t: [("trump", t)])),
+            indexed("bids", numbers(0, 10), most=10),
+            indexed("tricks", numbers(0, 10), most=10),
+            indexed("renuncios", numbers(0, 3), most=10),
+            st.one_of(st.just([]), indexed("offers", numbers(0, 10), most=10)),
+        )
+    )
+
+
+def import_files() -> st.SearchStrategy[list[tuple[str, str, bytes]]]:
+    """The upload of the import form: a game file, good or damaged; no file; two files; an odd name."""
+    filenames = st.one_of(st.just("partida.json"), st.sampled_from(("", "x.csv", "a\x00b.json", "ñ.json", "../../p.json")), texts(("p.json",)))
+    one = st.tuples(st.just("file"), filenames, game_files())
+    return st.one_of(one.map(lambda f: [f]), one.map(lambda f: [f]), one.map(lambda f: [f]), st.just([]), st.lists(one, min_size=2, max_size=2))
+
+
+def language_form() -> st.SearchStrategy[Pairs]:
+    """The language switch: ``lang`` (es, en, or not), ``next`` (our pages, other hosts, broken addresses)."""
+    return with_junk(
+        fields(("lang", "next"), st.one_of(choice(LOCALES), st.sampled_from(ODD_URLS), texts(("/",))))
+    )
+
+
+#: Every endpoint and what its page reads. A new route needs an entry (the fuzz test fails without one).
+SPECS: dict[str, Callable[[World], Spec]] = {
+    "static": lambda world: Spec(query=junk_query()),
+    "main.index": lambda world: Spec(query=junk_query()),
+    "main.set_language": lambda world: Spec(query=junk_query(), form=language_form()),
+    "main.robots_txt": lambda world: Spec(query=junk_query()),
+    "games.new_game": lambda world: Spec(query=junk_query(), form=new_game_form()),
+    "games.play": lambda world: Spec(query=junk_query()),
+    "games.trump": lambda world: Spec(form=step_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),
+    "games.offer": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
+    "games.bid": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
+    "games.tricks": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
+    "games.renuncio": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.undo": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.save": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),
+    "share.watch": lambda world: Spec(query=junk_query()),
+    "share.new_edit_link": lambda world: Spec(form=with_junk(st.just([]))),
+    "export.csv": lambda world: Spec(query=junk_query()),
+    "export.json": lambda world: Spec(query=junk_query()),
+    "export.import_game": lambda world: Spec(query=junk_query(), form=with_junk(st.just([])), files=import_files()),
+    "paper.print_sheet": lambda world: Spec(query=junk_query()),
+    "paper.sheet_pdf": lambda world: Spec(query=junk_query()),
+    "paper.history": lambda world: Spec(query=junk_query()),
+    "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),
+    "simulator.deal_json": lambda world: Spec(query=simulator_fields()),
+    "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),
+    "simulator.play_step": lambda world: Spec(form=simulator_fields("asiento", "apuesta", "jugadas", "carta")),
+    "simulator.odds": lambda world: Spec(query=simulator_fields("asiento", "mano", "pinta", "muestra")),
+    "simulator.referee_page": lambda world: Spec(query=st.builds(lambda a, b: a + b, simulator_fields("mano", "mesa", "pinta"), tapped_cards())),
+}
+
+
+# --- the request -----------------------------------------------------------------------------
+
+RAW_BODIES: Final = (
+    ("application/x-www-form-urlencoded", b"hand=%FF%FE&value=%C0%AF&seat=1"),
+    ("application/x-www-form-urlencoded", b"&&&==&=%"),
+    ("multipart/form-data; boundary=x", b"--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nbroken"),
+    ("multipart/form-data", b"no boundary"),
+    ("multipart/form-data; boundary=x", b""),
+    ("application/json", b'{"hand": 1}'),
+    ("text/plain", b"\x00\xff" * 10),
+    ("application/x-www-form-urlencoded", b"x=" + b"a" * (1200 * 1024)),  # over the largest request
+)
+ODD_HEADERS: Final = (
+    ("Referer", "http://["), ("Referer", "http://localhost/p/x"), ("Referer", "https://example.com/"), ("Referer", "\\\\x"),
+    ("If-None-Match", '"v1-es-x", W/"junk"'), ("If-None-Match", "*"), ("If-None-Match", '"' + "x" * 2000),
+    ("Accept", "application/json"), ("X-Requested-With", "XMLHttpRequest"), ("Origin", "https://example.com"),
+)
+
+
+ODD_QUERIES: Final = ("%FF", "a", "=", "&&", ";", "a=%", "%00=%00", "players=%FF")
+
+
+def query_text(pairs: Pairs, odd: str | None) -> str:
+    """The query string: the pairs encoded, and maybe odd raw text after them."""
+    encoded = urlencode(pairs)
+    if odd is None:
+        return encoded
+    return f"{encoded}&{odd}" if encoded else odd
+
+
+def sometimes(odd: st.SearchStrategy[T], usual: st.SearchStrategy[T], one_in: int) -> st.SearchStrategy[T]:
+    """``odd`` about once in ``one_in`` draws, else ``usual``."""
+    return st.integers(1, one_in).flatmap(lambda n: odd if n == 1 else usual)
+
+
+def methods_of(rule: Rule) -> tuple[str, ...]:
+    """The methods the rule answers, but the automatic ones."""
+    return tuple(sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}))
+
+
+def calls(world: World, rule: Rule) -> st.SearchStrategy[Call]:
+    """Requests to ``rule``: its own method most of the time (else HEAD, OPTIONS or a wrong one), its path variables,
+    its fields (odd ones often), a CSRF token (valid most of the time), a language, sometimes an odd header or body."""
+    spec = SPECS[rule.endpoint](world)
+    own = methods_of(rule)
+    other = tuple(m for m in ("GET", "POST") if m not in own)
+    method = sometimes(st.sampled_from(("HEAD", "OPTIONS", *WRONG_METHODS, *other)), st.sampled_from(own), one_in=9)
+    paths = path_values(world, rule)
+    odd_query = sometimes(st.sampled_from(ODD_QUERIES), st.none(), one_in=3)
+    raw_body: st.SearchStrategy[tuple[str, bytes] | None] = sometimes(st.sampled_from(RAW_BODIES), st.none(), one_in=20)
+    csrf = st.sampled_from(("valid",) * 8 + ("missing", "wrong"))
+    no_headers: list[tuple[str, str]] = []
+    headers = sometimes(st.lists(st.sampled_from(ODD_HEADERS), min_size=1, max_size=2, unique_by=lambda h: h[0]), st.just(no_headers), one_in=4)
+    languages = locales()
+
+    aimed = spec.aimed if spec.aimed is not None else st.none()
+
+    @st.composite
+    def draw_call(draw: st.DrawFn) -> Call:
+        """One request."""
+        chosen = draw(method)
+        at = draw(sometimes(aimed, st.none(), one_in=2))
+        values = {**draw(paths), **(at[0] if at else {})}
+        form: Pairs = []
+        files: list[tuple[str, str, bytes]] = []
+        body: tuple[str, bytes] | None = None
+        if chosen not in ("GET", "HEAD", "OPTIONS"):
+            body = draw(raw_body)
+            if body is None:
+                form = at[1] if at else draw(spec.form)
+                files = draw(spec.files)
+        return Call(
+            endpoint=rule.endpoint,
+            method=chosen,
+            path=path_of(rule, values),
+            locale=draw(languages),
+            query=query_text(draw(spec.query), draw(odd_query)),
+            form=tuple(form),
+            files=tuple(files),
+            body=body[1] if body else None,
+            content_type=body[0] if body else None,
+            csrf=draw(csrf),
+            headers=tuple(draw(headers)),
+        )
+
+    return draw_call()
