@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
+
+T = TypeVar("T")
 
 #: Digits that are not ASCII: ``str.isdigit()`` says yes to most of them, ``int()`` takes some and refuses others.
 ODD_DIGITS = ("²", "³", "¹", "٣", "۳", "５", "१", "৩", "Ⅻ", "Ⅳ", "½", "①", "𝟑", "߃")
@@ -29,6 +31,11 @@ NASTY_TEXTS = (
     "' OR 1=1 --", "null", "undefined", "[]", "{}", "true",
 )
 CARDS_TEXT = ("1O", "3O", "12E", "7C 1C 5O", "1O,3O", "13O", "8O", "0C", "1X", "1o 3o", "1O+3O", "1O 1O", "１O", "²O")
+
+
+def sometimes(odd: st.SearchStrategy[T], usual: st.SearchStrategy[T], one_in: int) -> st.SearchStrategy[T]:
+    """``odd`` about once in ``one_in`` draws, else ``usual``."""
+    return st.integers(1, one_in).flatmap(lambda n: odd if n == 1 else usual)
 
 
 def ascii_numbers(low: int = 0, high: int = 12) -> st.SearchStrategy[str]:
@@ -209,25 +216,32 @@ def edited_games() -> st.SearchStrategy[Any]:
     return st.lists(edit, min_size=1, max_size=3).map(apply)
 
 
+def dated_games() -> st.SearchStrategy[Any]:
+    """The valid game with one of its dates odd: before 1970, near year 1 or 9999, with an offset that crosses them."""
+    return st.builds(_put, st.just(VALID_GAME), st.sampled_from(DATE_PLACES), st.sampled_from(ODD_DATES))
+
+
 def deep(levels: int) -> bytes:
     """JSON nested ``levels`` deep."""
     return b"[" * levels + b"]" * levels
 
 
 def game_files() -> st.SearchStrategy[bytes]:
-    """A game file's bytes: the valid one, edited, truncated, with a BOM, not UTF-8, deeply nested, or anything."""
+    """A game file's bytes: half of the time the valid one, edited, or with an odd date (so that the reading gets deep);
+    else damaged: truncated, with a BOM, not UTF-8, deeply nested, huge numbers, NaN, any JSON, any bytes."""
     valid = _dumps(VALID_GAME)
-    return st.one_of(
-        st.just(valid),
-        edited_games().map(_dumps),
-        edited_games().map(_dumps),
+    meaningful = st.one_of(st.just(valid), edited_games().map(_dumps), dated_games().map(_dumps))
+    damaged = st.one_of(
         st.integers(0, len(valid)).map(lambda cut: valid[:cut]),
-        st.just(b"\xef\xbb\xbf" + valid),
-        st.just(valid.decode().encode("utf-16")),
-        st.just(valid.replace("Begoña".encode(), "Bego\xf1a".encode("latin-1"))),
-        st.sampled_from((deep(100), deep(10_000), deep(200_000), b'{"a":' * 50_000, b"", b" ", b"\x00", b"null", b"[]")),
-        st.sampled_from((b'{"format":"pocha-game","version":' + HUGE.encode() + b"}", b'{"format":"pocha-game","version":1e999}')),
-        st.sampled_from((b"NaN", b"Infinity", b'{"format": "pocha-game", "version": NaN}', b"1" * 5000)),
+        st.sampled_from((
+            b"\xef\xbb\xbf" + valid,
+            valid.decode().encode("utf-16"),
+            valid.replace("Begoña".encode(), "Bego\xf1a".encode("latin-1")),
+            deep(100), deep(10_000), deep(200_000), b'{"a":' * 50_000, b"", b" ", b"\x00", b"null", b"[]",
+            b'{"format":"pocha-game","version":' + HUGE.encode() + b"}", b'{"format":"pocha-game","version":1e999}',
+            b"NaN", b"Infinity", b'{"format": "pocha-game", "version": NaN}', b"1" * 5000,
+        )),
         JSON_VALUES.map(_dumps),
         st.binary(max_size=200),
     )
+    return sometimes(damaged, meaningful, one_in=2)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final, TypeVar
+from typing import Final
 from urllib.parse import quote, urlencode
 
 from hypothesis import strategies as st
@@ -26,13 +26,13 @@ from fuzz_inputs import (
     game_files,
     indexed,
     numbers,
+    sometimes,
     texts,
 )
 from fuzz_world import World
 from scorekeeper.engine import CUSTOM_PRESET, PRESETS
 
 Pairs = list[tuple[str, str]]
-T = TypeVar("T")
 LOCALES: Final = ("es", "en")
 WRONG_METHODS: Final = ("PUT", "DELETE", "PATCH")
 SUITS: Final = ("O", "C", "E", "B", "-")
@@ -415,11 +415,6 @@ def query_text(pairs: Pairs, odd: str | None) -> str:
     if odd is None:
         return encoded
     return f"{encoded}&{odd}" if encoded else odd
-
-
-def sometimes(odd: st.SearchStrategy[T], usual: st.SearchStrategy[T], one_in: int) -> st.SearchStrategy[T]:
-    """``odd`` about once in ``one_in`` draws, else ``usual``."""
-    return st.integers(1, one_in).flatmap(lambda n: odd if n == 1 else usual)
 
 
 def methods_of(rule: Rule) -> tuple[str, ...]:
