@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import database, i18n, security
+from scorekeeper import database, i18n, security, words
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
 
@@ -52,6 +52,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(resource_dir("migrations")))
     csrf.init_app(app)
     i18n.init_app(app)
+    words.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:
@@ -72,7 +73,7 @@ def register_blueprints(app: Flask) -> None:
 
 
 def register_errorhandlers(app: Flask) -> None:
-    """Mount the friendly error pages (404, 400, 403, 500 and the expired-form page)."""
+    """Mount Pocha's own error pages (400, 403, 404, 405, 413, 429, 500 and the expired-form page)."""
     from scorekeeper.errors import bp as errors_bp
 
     app.register_blueprint(errors_bp)

@@ -79,6 +79,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     bids: Mapped[list[int | None]] = mapped_column(JSON)
     tricks: Mapped[list[int | None]] = mapped_column(JSON)
     renuncios: Mapped[list[int]] = mapped_column(JSON)
+    #: Everything said in the hand, in the order it was tapped (``[kind, seat, value]``), so that undo takes
+    #: back exactly the last tap; ``None`` in hands stored before it was kept.
+    steps: Mapped[list[list[Any]] | None] = mapped_column(JSON)
     complete: Mapped[bool] = mapped_column(default=False)
     completed_at: Mapped[datetime | None]
 

@@ -16,7 +16,7 @@ from flask import Flask
 
 from scorekeeper.engine import HandRecord, Rules, preset_rules, schedule, score_sheet, simulate_hand, trump_code
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 from scorekeeper.models import Hand, utcnow
 
 CLASSIC = preset_rules("clasica")
@@ -50,7 +50,7 @@ def store_game(
 ) -> tuple[str, str]:
     """Store a game and its finished hands; return its edit token and its watch token."""
     with app.app_context():
-        game, token = state.create_game(list(names), first_dealer, preset, preset_rules(preset))
+        game, token = store.create_game(list(names), first_dealer, preset, preset_rules(preset))
         for number, record in enumerate(records, start=1):
             game.hands.append(
                 Hand(
@@ -64,7 +64,7 @@ def store_game(
                     completed_at=utcnow(),
                 )
             )
-        sheet = state.sheet_of(game)  # the engine checks every hand
+        sheet = store.view_of(game).sheet  # the engine checks every hand
         game.version = len(records)
         game.finished_at = utcnow() if sheet.finished else None
         db.session.commit()

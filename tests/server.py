@@ -38,7 +38,7 @@ from sqlalchemy.pool import NullPool
 
 from pages import text_of
 from scorekeeper.engine import HandPlan, ScoreSheet
-from scorekeeper.games import state
+from scorekeeper import store
 from scorekeeper.models import Game
 
 START_TIMEOUT = 60.0  # seconds for a server to answer after it is started (imports, migrations)
@@ -442,9 +442,9 @@ def read_game(database_url: str, token: str) -> StoredGame:
     engine = create_engine(database_url, poolclass=NullPool)
     try:
         with Session(engine) as session:
-            game = session.execute(select(Game).filter_by(edit_hash=state.token_hash(token))).scalar_one()
-            sheet = state.sheet_of(game)
-            turn = state.current_turn(game, sheet)
+            game = session.execute(select(Game).filter_by(edit_hash=store.token_hash(token))).scalar_one()
+            view = store.view_of(game)
+            sheet, hand = view.sheet, view.hand
             hands = tuple(
                 StoredHand(
                     h.number, h.trump, tuple(h.auction) if h.auction is not None else None,
@@ -455,13 +455,13 @@ def read_game(database_url: str, token: str) -> StoredGame:
             return StoredGame(
                 version=game.version,
                 watch_token=game.watch_token,
-                names=state.names_of(game),
+                names=view.names,
                 hands=hands,
                 sheet=sheet,
-                plan=turn.plan if turn else None,
-                stage=turn.stage if turn else None,
-                order=turn.order if turn else (),
-                next_seat=turn.next_seat if turn else None,
+                plan=hand.plan if hand else None,
+                stage=("tricks" if hand.taking_tricks else hand.stage) if hand else None,
+                order=hand.order if hand else (),
+                next_seat=hand.next_seat if hand else None,
             )
     finally:
         engine.dispose()

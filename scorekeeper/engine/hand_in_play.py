@@ -189,6 +189,16 @@ class HandInPlay:
         return sum(self.bids_said)
 
     @property
+    def unbid(self) -> int:
+        """Tricks nobody has bid yet (0 once the bids reach the cards)."""
+        return max(0, self.plan.cards - self.bid_total)
+
+    @property
+    def overbid(self) -> int:
+        """Tricks bid beyond the cards of the hand (0 while the bids do not pass them)."""
+        return max(0, self.bid_total - self.plan.cards)
+
+    @property
     def forbidden(self) -> int | None:
         """The number the next bidder may not bid (only the last bidder has one, where the rules apply it)."""
         seat = self.next_seat
@@ -213,6 +223,11 @@ class HandInPlay:
     def tricks_left(self) -> int:
         """Tricks of the hand not yet given to anybody."""
         return tricks_left(self.plan.cards, self.tricks)
+
+    @property
+    def trump_fixed(self) -> bool:
+        """True when the kind of hand sets the trump (mano de oro: oros; sin triunfo: none)."""
+        return _trump_fixed(self.plan)
 
     @property
     def taking_tricks(self) -> bool:

@@ -15,7 +15,7 @@ from typing import Final
 from flask_babel import pgettext
 
 from scorekeeper.engine import ScoreSheet
-from scorekeeper.games.labels import trump_short
+from scorekeeper.words import trump_label
 
 #: The list separator of each language's spreadsheet programs.
 DELIMITERS: Final = {"es": ";", "en": ","}
@@ -55,7 +55,7 @@ def sheet_rows(sheet: ScoreSheet) -> Iterator[list[str | int]]:
             yield [
                 row.plan.number,
                 row.plan.cards,
-                trump_short(row.record.trump),
+                trump_label(row.record.trump),
                 names[row.plan.dealer],
                 name,
                 row.record.bids[seat],

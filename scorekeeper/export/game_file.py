@@ -1,6 +1,6 @@
 """The game file (``partida.json``): a whole game in a documented, versioned JSON format, written byte-stable.
 
-Format ``pocha-game``, version 1 (README, "Score sheet files"). The file holds the facts the
+Format ``pocha-game``, version 2 (README, "Score sheet files"); version 1 files are still read. The file holds the facts the
 database keeps (players, rules, first dealer, what was said in each hand, corrections, dates),
 never a token and never a database id, and no points: those are the engine's, from the facts.
 Keys always come in the same order and values are laid out the same way, so exporting a game,
@@ -13,12 +13,13 @@ import json
 from datetime import datetime
 from typing import Any, Final
 
-from scorekeeper.engine import ScoreSheet
-from scorekeeper.games import state
+from scorekeeper.store import GameView, view_of
 from scorekeeper.models import Correction, Game, Hand, utcnow
 
 FORMAT: Final = "pocha-game"
-VERSION: Final = 1
+VERSION: Final = 2
+#: The versions this Pocha reads: 1 (before the rules' tie options and the hands' steps) and 2.
+READABLE: Final = (1, 2)
 MEDIA_TYPE: Final = "application/json; charset=utf-8"
 #: The keys of a change inside a correction, in the order they are written.
 CHANGE_KEYS: Final = ("field", "seat", "before", "after")
@@ -38,14 +39,11 @@ def date_text(moment: datetime | None) -> str | None:
 # --- the document ----------------------------------------------------------------------------
 
 
-def hands_of(game: Game, sheet: ScoreSheet) -> list[Hand]:
+def hands_of(view: GameView) -> list[Hand]:
     """The hands the file keeps: every saved hand, then the one being played if anything was said in it."""
-    hands = [hand for hand in game.hands if hand.complete]
-    upcoming = sheet.next_hand
-    if upcoming is not None:
-        current = state.hand_row(game, upcoming.number)
-        if current is not None and not current.complete:
-            hands.append(current)
+    hands = list(view.saved)
+    if view.row is not None:
+        hands.append(view.row)
     return hands
 
 
@@ -58,6 +56,7 @@ def hand_entry(hand: Hand) -> dict[str, Any]:
         "bids": list(hand.bids),
         "tricks": list(hand.tricks),
         "renuncios": list(hand.renuncios),
+        "steps": [list(step) for step in hand.steps] if hand.steps is not None and not hand.complete else None,
         "complete": hand.complete,
         "completed_at": date_text(hand.completed_at),
     }
@@ -74,18 +73,18 @@ def correction_entry(correction: Correction) -> dict[str, Any]:
 
 def game_document(game: Game, exported_at: datetime) -> dict[str, Any]:
     """The whole game as the file holds it, keys in the documented order."""
-    sheet = state.sheet_of(game)
+    view = view_of(game)
     return {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": date_text(exported_at),
         "created_at": date_text(game.created_at),
-        "finished_at": date_text(game.finished_at) if sheet.finished else None,
+        "finished_at": date_text(game.finished_at) if view.finished else None,
         "preset": game.preset,
-        "rules": state.rules_of(game).to_dict(),
-        "players": list(state.names_of(game)),
+        "rules": view.rules.to_dict(),
+        "players": list(view.names),
         "first_dealer": game.first_dealer,
-        "hands": [hand_entry(hand) for hand in hands_of(game, sheet)],
+        "hands": [hand_entry(hand) for hand in hands_of(view)],
         "corrections": [correction_entry(correction) for correction in game.corrections],
     }
 

@@ -15,13 +15,15 @@ from typing import Any, Final, TypeGuard
 
 from scorekeeper.engine import Message, PochaError, Suit
 from scorekeeper.engine.errors import N_
-from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, VERSION
-from scorekeeper.games.labels import FIELD_NAMES
+from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, READABLE, VERSION
+from scorekeeper.words import FIELD_NAMES
 from scorekeeper.engine import NO_TRUMP
 
 TOP_KEYS: Final = ("format", "version", "preset", "rules", "players", "first_dealer", "hands", "corrections")
 TOP_OPTIONAL: Final = ("exported_at", "created_at", "finished_at")
 HAND_KEYS: Final = ("number", "trump", "auction", "bids", "tricks", "renuncios", "complete")
+#: Keys a hand has from version 2 of the format on.
+HAND_KEYS_SINCE_2: Final = ("steps",)
 HAND_OPTIONAL: Final = ("completed_at",)
 CORRECTION_KEYS: Final = ("hand", "changes")
 CORRECTION_OPTIONAL: Final = ("made_at",)
@@ -42,6 +44,7 @@ A_TRUMP: Final = Message(N_("\"O\", \"C\", \"E\", \"B\", \"-\" (sin triunfo) o n
 A_CHANGED_FIELD: Final = Message(N_("trump, bid, tricks, renuncios u offer"))
 A_CHANGED_VALUE: Final = Message(N_("un número entero, una pinta o null"))
 THE_FILE: Final = Message(N_("el archivo"))
+A_STEPS: Final = Message(N_("una lista de pasos [tipo, jugador, valor], o null"))
 
 
 class GameFileError(PochaError):
@@ -89,6 +92,7 @@ class HandEntry:
     renuncios: list[int]
     complete: bool
     completed_at: datetime | None
+    steps: list[Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -226,7 +230,7 @@ def _check_format(document: Any) -> None:
             version=version,
             known=VERSION,
         )
-    if version != VERSION or not _is_whole(version):
+    if version not in READABLE or not _is_whole(version):
         raise GameFileError(N_("La versión del formato del archivo no es válida: esta Pocha lee la versión %(known)s"), known=VERSION)
 
 
@@ -236,11 +240,12 @@ def read_game_file(data: bytes) -> GameEntry:
         raise GameFileError(N_("El archivo está vacío"))
     document = _decode(data)
     _check_format(document)
+    version: int = document["version"]
     top = _Object(document, THE_FILE, TOP_KEYS, TOP_OPTIONAL)
     top.date("exported_at")
     names = top.get("players", _names_fit, Message(N_("una lista de nombres")))
     players = len(names)
-    hands = [_hand(entry, position, players) for position, entry in enumerate(top.items("hands"), start=1)]
+    hands = [_hand(entry, position, players, version) for position, entry in enumerate(top.items("hands"), start=1)]
     _check_hand_order(hands)
     saved = sum(1 for hand in hands if hand.complete)
     corrections = [
@@ -262,10 +267,11 @@ def _names_fit(names: Any) -> bool:
     return isinstance(names, list) and bool(names) and all(isinstance(name, str) for name in names)
 
 
-def _hand(value: Any, position: int, players: int) -> HandEntry:
-    """One entry of ``hands``."""
+def _hand(value: Any, position: int, players: int, version: int) -> HandEntry:
+    """One entry of ``hands`` (with its ``steps`` from version 2 on: each one ``[kind, seat, value]``)."""
     number = value.get("number") if isinstance(value, dict) else None
-    hand = _Object(value, hand_place(number if _is_whole(number) else position), HAND_KEYS, HAND_OPTIONAL)
+    keys = HAND_KEYS + (HAND_KEYS_SINCE_2 if version >= 2 else ())
+    hand = _Object(value, hand_place(number if _is_whole(number) else position), keys, HAND_OPTIONAL)
     auction = hand.value["auction"]
     if auction is not None:
         hand.by_seat("auction", players)
@@ -278,7 +284,13 @@ def _hand(value: Any, position: int, players: int) -> HandEntry:
         renuncios=hand.by_seat("renuncios", players, blanks=False),
         complete=hand.flag("complete"),
         completed_at=hand.date("completed_at"),
+        steps=hand.get("steps", _steps_fit, A_STEPS) if version >= 2 else None,
     )
+
+
+def _steps_fit(steps: Any) -> bool:
+    """``null``, or a list of ``[kind, seat, value]`` (what each means is the engine's to check)."""
+    return steps is None or (isinstance(steps, list) and all(isinstance(step, list) and len(step) == 3 for step in steps))
 
 
 def _check_hand_order(hands: list[HandEntry]) -> None:

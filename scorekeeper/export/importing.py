@@ -2,8 +2,8 @@
 
 The players are checked as the new-game form checks them, the rules by ``Rules.from_dict`` and the
 schedule, the saved hands by ``score_sheet`` (which hand it refuses is named); a hand left half
-entered is replayed tap by tap through the same steps the game page uses, so it can only be a state
-the page could have reached. Nothing is committed here: the caller commits, or rolls back on error.
+entered is said again through the engine's ``HandInPlay``, as the game page says it, so it can only
+be a state the page could have reached. Nothing is committed here: the caller commits, or rolls back on error.
 """
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from __future__ import annotations
 import bisect
 from datetime import datetime
 from typing import Final
-
-from wtforms.validators import ValidationError
 
 from scorekeeper.engine import (
     NO_TRUMP,
@@ -28,9 +26,9 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.errors import N_
 from scorekeeper.export.game_reader import GameEntry, GameFileError, HandEntry
-from scorekeeper.games import state
-from scorekeeper.games.forms import check_names, tidy_name
 from scorekeeper.models import Correction, Game, Hand, utcnow
+from scorekeeper.players import NamesError, check_names, tidy_name
+from scorekeeper.store import create_game, hand_in_play, record_of, write_hand
 
 #: What is compared between a replayed half hand and the file, in this order.
 HAND_FIELDS: Final = ("trump", "auction", "bids", "tricks", "renuncios")
@@ -44,16 +42,15 @@ def create_game_from(entry: GameEntry) -> tuple[Game, str]:
     """
     names = _players(entry.players)
     rules = _rules(entry, len(names))
-    game, token = state.create_game(names, entry.first_dealer, entry.preset, rules)
-    game.version = 0  # the column's default comes only when the row is written; the steps below count on it
+    game, token = create_game(names, entry.first_dealer, entry.preset, rules)
     game.created_at = entry.created_at or utcnow()
     saved = [_saved_hand(hand) for hand in entry.hands if hand.complete]
-    sheet = _check_saved(rules, names, entry.first_dealer, [state.record_of(row) for row in saved])
+    sheet = _check_saved(rules, names, entry.first_dealer, [record_of(row) for row in saved])
     _check_unneeded(sheet, entry)
     game.hands.extend(saved)
     half = [hand for hand in entry.hands if not hand.complete]
     if half:
-        _replay(game, half[0], tuple(names))
+        _replay(game, half[0], rules, tuple(names), sheet)
     for correction in entry.corrections:
         game.corrections.append(
             Correction(hand_number=correction.hand, made_at=correction.made_at or utcnow(), changes=correction.changes)
@@ -70,7 +67,7 @@ def _players(raw: list[str]) -> list[str]:
         raise GameFileError(N_("Cada jugador necesita un nombre"))
     try:
         check_names(names)
-    except ValidationError as error:
+    except NamesError as error:
         raise GameFileError(N_("Jugadores: %(reason)s"), reason=str(error)) from None
     return names
 
@@ -127,46 +124,27 @@ def _refused(rules: Rules, names: list[str], first_dealer: int, records: list[Ha
     return False
 
 
-def _replay(game: Game, hand: HandEntry, names: tuple[str, ...]) -> None:
-    """Say what the file says of the hand being played, step by step, as the game page would; then compare."""
-    upcoming = state.sheet_of(game).next_hand
-    if upcoming is None:
+def _replay(game: Game, hand: HandEntry, rules: Rules, names: tuple[str, ...], sheet: ScoreSheet) -> None:
+    """The hand being played, said again through the engine as the game page would (``store.hand_in_play``):
+    in the order its steps were tapped when the file has them and they say what the file says, else in the
+    order a table says things."""
+    plan = sheet.next_hand
+    if plan is None:
         raise GameFileError(N_("La partida ya ha terminado: sobra la mano %(number)s"), number=hand.number)
-    number = upcoming.number
+    said = Hand(
+        number=plan.number, trump=hand.trump, auction=hand.auction, bids=hand.bids, tricks=hand.tricks,
+        renuncios=hand.renuncios, steps=hand.steps,
+    )
     try:
-        if hand.auction is not None:
-            for seat in upcoming.bidding_order:
-                offer = hand.auction[seat]
-                if offer is None:
-                    break
-                state.add_offer(game, number, seat, offer)
-        if hand.trump is not None:
-            state.set_trump(game, number, hand.trump)
-        turn = state.current_turn(game, state.sheet_of(game))
-        for seat in turn.order if turn is not None else ():
-            bid = hand.bids[seat]
-            if bid is None:
-                break
-            state.add_bid(game, number, seat, bid, names)
-        for seat, won in enumerate(hand.tricks):
-            if won is not None:
-                state.set_tricks(game, number, seat, won)
-        for seat, count in enumerate(hand.renuncios):
-            if count:
-                state.set_renuncios(game, number, seat, count)
+        played = hand_in_play(said, plan, rules, names)
     except PochaError as error:
-        raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=number, reason=error.message) from None
-    row = state.hand_row(game, number)
-    if row is None:  # nothing said yet, but the row was kept: keep it too
-        turn = state.current_turn(game, state.sheet_of(game))
-        assert turn is not None
-        row = turn.hand
-        game.hands.append(row)
+        raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=plan.number, reason=error.message) from None
+    row = write_hand(game, played, None)
     for key in HAND_FIELDS:
         if getattr(row, key) != getattr(hand, key):
             raise GameFileError(
                 N_("Mano %(number)s: «%(key)s» no puede quedar así a mitad de mano (la pinta, las apuestas y las bazas se dicen en orden)"),
-                number=number,
+                number=plan.number,
                 key=key,
             )
 

@@ -16,9 +16,9 @@ from scorekeeper.export.forms import ImportForm
 from scorekeeper.export.game_reader import FileTooBigError, GameFileError, read_game_file
 from scorekeeper.export.importing import create_game_from
 from scorekeeper.extensions import db
-from scorekeeper.games import access, state
-from scorekeeper.games.phone import remember
 from scorekeeper.i18n import current_locale, engine_message
+from scorekeeper.phone import remember
+from scorekeeper.store import game_for, view_of
 
 
 # --- downloads -------------------------------------------------------------------------------
@@ -27,17 +27,17 @@ from scorekeeper.i18n import current_locale, engine_message
 @bp.get("/<any(p, ver):scope>/<token>/hoja.csv", endpoint="csv")
 def sheet_csv(scope: str, token: str) -> Response:
     """The score sheet for a spreadsheet: a row per saved hand and player, from either address."""
-    game = access.game_for(scope, token)
-    body = csv_sheet.sheet_csv(state.sheet_of(game), current_locale())
-    return attachment(body, file_stem(game.created_at, state.names_of(game)) + ".csv", csv_sheet.MEDIA_TYPE)
+    view = view_of(game_for(scope, token))
+    body = csv_sheet.sheet_csv(view.sheet, current_locale())
+    return attachment(body, file_stem(view.game.created_at, view.names) + ".csv", csv_sheet.MEDIA_TYPE)
 
 
 @bp.get("/<any(p, ver):scope>/<token>/partida.json", endpoint="json")
 def game_json(scope: str, token: str) -> Response:
     """The whole game as a file to keep or import elsewhere (no token in it), from either address."""
-    game = access.game_for(scope, token)
+    game = game_for(scope, token)
     body = game_file.game_file(game)
-    return attachment(body, file_stem(game.created_at, state.names_of(game)) + ".json", game_file.MEDIA_TYPE)
+    return attachment(body, file_stem(game.created_at, tuple(player.name for player in game.players)) + ".json", game_file.MEDIA_TYPE)
 
 
 # --- import ----------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import unicodedata
 from enum import Enum
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from flask_babel import lazy_gettext as _l
@@ -29,14 +29,22 @@ from scorekeeper.engine import (
 )
 from scorekeeper.i18n import engine_message
 from scorekeeper.numbers import NumberedFields, WholeNumberField, whole_number
+from scorekeeper.players import NamesError, check_names, tidy_name
+from scorekeeper.words import MULTIPLIER_NAMES, ONES_NAMES, PRESET_NAMES, TIE_BREAK_NAMES, kind_label
 
-NAME_MAX = 20
 RANDOM_DEALER = "azar"
 AS_PRESET = ""  # an option left "as the rules say"
+AS_RULES = _l("Según las reglas")
+
 
 def choices(*pairs: tuple[str, Any]) -> list[SelectChoice]:
     """Select options from (value, label) pairs."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def option_choices(names: Mapping[Any, Any]) -> list[SelectChoice]:
+    """"As the rules say", then each value of an option with its name."""
+    return choices((AS_PRESET, AS_RULES), *((value.value, name) for value, name in names.items()))
 
 
 class YesNo(Enum):
@@ -46,57 +54,23 @@ class YesNo(Enum):
     NO = "0"
 
 
-YES_NO = choices((AS_PRESET, _l("Según las reglas")), (YesNo.YES.value, _l("Sí")), (YesNo.NO.value, _l("No")))
-ONES = choices(
-    (AS_PRESET, _l("Según las reglas")),
-    (Ones.FULL_TURN.value, _l("Una vuelta (una por jugador)")),
-    (Ones.SINGLE.value, _l("Una sola")),
-    (Ones.NONE.value, _l("Ninguna")),
-)
-MULTIPLIERS = choices(
-    (AS_PRESET, _l("Según las reglas")),
-    (Multipliers.NONE.value, _l("No: todos los palos igual")),
-    (Multipliers.COPAS2_OROS3.value, _l("Copas ×2 y oros ×3")),
-    (Multipliers.OROS2.value, _l("Solo oros ×2")),
-)
-TIE_BREAK = choices(
-    (AS_PRESET, _l("Según las reglas")),
-    (TieBreak.ALL_CARDS.value, _l("Con todas las cartas")),
-    (TieBreak.ONE_CARD.value, _l("Con una carta")),
-)
-SPECIAL_LABELS = {
-    HandKind.INDIAS: _l("Indias"),
-    HandKind.SUBASTADO: _l("Subastado"),
-    HandKind.MANO_DE_ORO: _l("Mano de oro"),
-    HandKind.SIN_TRIUNFO: _l("Sin triunfo"),
-}
+YES_NO = option_choices({YesNo.YES: _l("Sí"), YesNo.NO: _l("No")})
+ONES = option_choices(ONES_NAMES)
+MULTIPLIERS = option_choices(MULTIPLIER_NAMES)
+TIE_BREAK = option_choices(TIE_BREAK_NAMES)
 
 
 def preset_choices() -> list[SelectChoice]:
     """The named rule sets players can pick, then "a medida"."""
-    return choices(*((key, _l(preset.name)) for key, preset in PRESETS.items()), (CUSTOM_PRESET, _l("A medida")))
+    return choices(*PRESET_NAMES.items())
 
 
-def tidy_name(text: str | None) -> str:
-    """A typed name with its spaces tidied (none at either end, one between words) and no control characters."""
-    words = (text or "").split()
-    return " ".join("".join(c for c in word if unicodedata.category(c) != "Cc") for word in words).strip()
-
-
-def check_names(names: list[str]) -> None:
-    """Raise ``ValidationError`` unless ``names`` (tidied, by seat) are 3 to 8, none too long, no two alike."""
-    for name in names:
-        if len(name) > NAME_MAX:
-            raise ValidationError(_l("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX))
+def check_form_names(names: list[str]) -> None:
+    """The names' check (``players.check_names``) as a field error."""
     try:
-        check_players(len(names))
-    except PochaError as error:
-        raise ValidationError(engine_message(error.message)) from None
-    seen: set[str] = set()
-    for name in names:
-        if name.casefold() in seen:
-            raise ValidationError(_l("«%(name)s» está repetido: poned nombres distintos", name=name))
-        seen.add(name.casefold())
+        check_names(names)
+    except NamesError as error:
+        raise ValidationError(str(error)) from None
 
 
 #: The longest list of hands a table can ask for (far more than any evening needs).
@@ -215,7 +189,7 @@ class NewGameForm(FlaskForm):
 
     def validate_names(self, field: NumberedFields) -> None:
         """From 3 to 8 names, none too long, no two alike."""
-        check_names(self.player_names())
+        check_form_names(self.player_names())
 
     def validate_first_dealer(self, field: SelectField) -> None:
         """At random, or one of the players."""
@@ -265,7 +239,7 @@ class NewGameForm(FlaskForm):
             elif number is not None:
                 specials.append(Special(kind, number))
             else:
-                raise ValidationError(_l("%(kind)s: escribe el número de la mano, o «fin»", kind=SPECIAL_LABELS[kind]))
+                raise ValidationError(_l("%(kind)s: escribe el número de la mano, o «fin»", kind=kind_label(kind)))
         if specials:
             changes["specials"] = tuple(specials)
         if self.preset.data and self.preset.data not in PRESETS and self.preset.data != CUSTOM_PRESET:

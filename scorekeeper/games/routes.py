@@ -9,15 +9,28 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from scorekeeper.engine import MAX_PLAYERS, NO_TRUMP, HandKind, HandRecord, PochaError, Suit, schedule, trump_of
+from scorekeeper.engine import (
+    MAX_PLAYERS,
+    NO_TRUMP,
+    HandKind,
+    HandPlan,
+    HandRecord,
+    PochaError,
+    Suit,
+    TurnError,
+    hand_plan,
+    schedule,
+    trump_of,
+)
 from scorekeeper.extensions import db
 from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, CorrectionForm, NewGameForm, StepForm, choices
-from scorekeeper.games.phone import remember
-from scorekeeper.database import begin_write
 from scorekeeper.i18n import engine_message
-from scorekeeper.models import Game, Hand
+from scorekeeper.models import Hand
 from scorekeeper.numbers import whole_number
+from scorekeeper.phone import remember
+from scorekeeper.store import EDIT, GameView, create_game, game_for, hand_row, view_of
+from scorekeeper.words import trump_label
 
 PREVIEW_PLAYERS = 4
 
@@ -45,7 +58,7 @@ def new_game() -> Response | str | tuple[str, int]:
                 if form.first_dealer.data == RANDOM_DEALER
                 else int(form.first_dealer.data)
             )
-            game, token = state.create_game(names, dealer, form.preset.data, rules)
+            game, token = create_game(names, dealer, form.preset.data, rules)
             db.session.commit()
             remember(token)
             flash(_("¡A jugar! Reparte %(name)s.", name=names[dealer]), "success")
@@ -68,43 +81,33 @@ def _new_game_page(form: NewGameForm) -> str:
 # --- the game page ---------------------------------------------------------------------------
 
 
-def _game_or_404(token: str, lock: bool = False) -> Game:
-    """The game behind the scorekeeper's ``token`` (locked for this request's write with ``lock``), or a 404."""
-    if lock:
-        begin_write()
-    game = state.find_game(token, lock=lock)
-    if game is None:
-        abort(404)
-    return game
+def _view(token: str, lock: bool = False) -> GameView:
+    """The game behind the scorekeeper's ``token`` as this request sees it (locked for a write with ``lock``), or a 404."""
+    return view_of(game_for(EDIT, token, lock))
 
 
-def _render_game(game: Game, token: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
+def _render_game(view: GameView, token: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
     """The game page: the hand being played, the sheet, the standings and the history."""
-    sheet = state.sheet_of(game)
-    turn = state.current_turn(game, sheet)
-    return (
-        render_template(
-            "games/game.html",
-            game=game,
-            token=token,
-            sheet=sheet,
-            turn=turn,
-            names=state.names_of(game),
-            rules=state.rules_of(game),
-            error=error,
-            Suit=Suit,
-            HandKind=HandKind,
-        ),
-        status,
+    page = render_template(
+        "games/game.html",
+        view=view,
+        game=view.game,
+        token=token,
+        error=error,
+        sheet=view.sheet,
+        hand=view.hand,
+        names=view.names,
+        rules=view.rules,
     )
+    return page, status
 
 
 @bp.get("/p/<token>")
 def play(token: str) -> tuple[str, int]:
     """Show the game: who deals, the hand being played and the score sheet."""
-    game = _game_or_404(token)
+    view = _view(token)
     remember(token)
-    return _render_game(game, token)
+    return _render_game(view, token)
 
 
 class InputError(Exception):
@@ -134,24 +137,24 @@ def _seat(form: StepForm) -> int:
     return int(form.seat.data)
 
 
-def _step(token: str, apply: Callable[[Game, StepForm], None], anchor: str = "mano") -> Response | tuple[str, int]:
+def _step(token: str, apply: Callable[[GameView, StepForm], object], anchor: str = "mano") -> Response | tuple[str, int]:
     """Check a tap, apply it through ``state`` to the game as it is now (locked), commit, go back (303).
 
-    A tap is applied whole or not at all. The game's row is locked first, so a tap from
-    another phone at the same moment waits and then meets this one's result: the same value
-    is a double tap (nothing to do), a different one is refused (409) with what is stored now.
+    A tap is applied whole or not at all. The game's row is locked first, so a tap from another
+    phone at the same moment waits and then meets this one's result: the same value is a double
+    tap (nothing to do), a different one is refused (409) with the page as it is now.
     """
     form = StepForm()
     if not form.validate():
-        return _render_game(_game_or_404(token), token, _("Ese dato no vale: vuelve a intentarlo desde esta pantalla."), 400)
-    game = _game_or_404(token, lock=True)
+        return _render_game(_view(token), token, _("Ese dato no vale: vuelve a intentarlo desde esta pantalla."), 400)
+    view = _view(token, lock=True)
     try:
-        apply(game, form)
+        apply(view, form)
         db.session.commit()
     except (PochaError, InputError) as error:
         db.session.rollback()
         message = engine_message(error.message) if isinstance(error, PochaError) else str(error)
-        return _render_game(_game_or_404(token), token, message, 409 if isinstance(error, state.StaleHandError) else 422)
+        return _render_game(view, token, message, 409 if isinstance(error, state.StaleHandError | TurnError) else 422)
     return redirect(url_for("games.play", token=token, _anchor=anchor), 303)
 
 
@@ -159,11 +162,11 @@ def _step(token: str, apply: Callable[[Game, StepForm], None], anchor: str = "ma
 def trump(token: str) -> Response | tuple[str, int]:
     """Say the trump of the hand."""
 
-    def apply(game: Game, form: StepForm) -> None:
+    def apply(view: GameView, form: StepForm) -> None:
         letter = (form.value.data or "").strip().upper()
         if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
-        state.set_trump(game, _hand(form), letter, form.version.data, form.was.data)
+        state.choose_trump(view, _hand(form), letter, form.version.data, form.was.data)
 
     return _step(token, apply)
 
@@ -171,29 +174,20 @@ def trump(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/subasta")
 def offer(token: str) -> Response | tuple[str, int]:
     """Say one player's offer in the subastado auction."""
-    return _step(
-        token,
-        lambda game, form: state.add_offer(game, _hand(form), _seat(form), _number(form, _("bazas")), state.names_of(game)),
-    )
+    return _step(token, lambda view, form: state.offer(view, _hand(form), _seat(form), _number(form, _("bazas"))))
 
 
 @bp.post("/p/<token>/apuesta")
 def bid(token: str) -> Response | tuple[str, int]:
     """Say one player's bid."""
-    return _step(
-        token,
-        lambda game, form: state.add_bid(game, _hand(form), _seat(form), _number(form, _("bazas")), state.names_of(game)),
-    )
+    return _step(token, lambda view, form: state.bid(view, _hand(form), _seat(form), _number(form, _("bazas"))))
 
 
 @bp.post("/p/<token>/bazas")
 def tricks(token: str) -> Response | tuple[str, int]:
     """Say how many tricks one player took."""
     return _step(
-        token,
-        lambda game, form: state.set_tricks(
-            game, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data, state.names_of(game)
-        ),
+        token, lambda view, form: state.take_tricks(view, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data)
     )
 
 
@@ -202,24 +196,22 @@ def renuncio(token: str) -> Response | tuple[str, int]:
     """Set how many renuncios a player has in this hand (the "+" and "−" buttons send the new count)."""
     return _step(
         token,
-        lambda game, form: state.set_renuncios(
-            game, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data, state.names_of(game)
-        ),
+        lambda view, form: state.set_renuncios(view, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data),
     )
 
 
 @bp.post("/p/<token>/deshacer")
 def undo(token: str) -> Response | tuple[str, int]:
-    """Take back the last thing said in this hand."""
-    return _step(token, lambda game, form: state.undo(game, _hand(form), form.version.data))
+    """Take back the last tap of this hand."""
+    return _step(token, lambda view, form: state.undo(view, _hand(form), form.version.data))
 
 
 @bp.post("/p/<token>/guardar")
 def save(token: str) -> Response | tuple[str, int]:
     """Close the hand and put it on the sheet."""
 
-    def apply(game: Game, form: StepForm) -> None:
-        sheet = state.save_hand(game, _hand(form))
+    def apply(view: GameView, form: StepForm) -> None:
+        sheet = state.save_hand(view, _hand(form))
         flash(_("Mano %(number)s guardada.", number=_hand(form)), "success")
         if sheet.finished:
             flash(_("¡Fin de la partida!"), "success")
@@ -241,7 +233,7 @@ def _correction_form(hand: Hand, kind: HandKind, players: int, posted: bool) -> 
     if kind is HandKind.SIN_TRIUNFO:
         form.trump.choices = choices((NO_TRUMP, _("Sin triunfo")))
     else:
-        form.trump.choices = choices(*((suit.value, suit.spanish.capitalize()) for suit in Suit))
+        form.trump.choices = choices(*((suit.value, trump_label(suit)) for suit in Suit))
     return form
 
 
@@ -292,37 +284,33 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
     game is not saved; the form comes back with what is stored now.
     """
     posted = request.method == "POST"
-    game = _game_or_404(token, lock=posted)
-    hand = state.hand_row(game, number)
+    view = _view(token, lock=posted)
+    game = view.game
+    hand = hand_row(game, number)
     if hand is None or not hand.complete:
         abort(404)
-    names = state.names_of(game)
-    players = len(names)
-    sheet = state.sheet_of(game)
-    row = sheet.rows[number - 1]
-    form = _correction_form(hand, row.plan.kind, players, posted)
+    plan = hand_plan(len(view.names), game.first_dealer, view.rules, number)
+    form = _correction_form(hand, plan.kind, len(view.names), posted)
     error: str | None = None
     status = 200
     if not posted:
         _fill_correction(form, hand, game.version)
-    elif not form.fits(players, hand.auction is not None):
-        form = _correction_form(hand, row.plan.kind, players, posted=False)  # not our page's shape: start again
+    elif not form.fits(len(view.names), hand.auction is not None):
+        form = _correction_form(hand, plan.kind, len(view.names), posted=False)  # not our page's shape: start again
         _fill_correction(form, hand, game.version)
         error, status = _("Faltan datos de algún jugador: vuelve a abrir la corrección."), 422
     elif not form.validate_on_submit():
         error, status = _("Revisa los números: solo valen números enteros."), 422
     elif form.version.data is not None and form.version.data != game.version:
-        form = _correction_form(hand, row.plan.kind, players, posted=False)
+        form = _correction_form(hand, plan.kind, len(view.names), posted=False)
         _fill_correction(form, hand, game.version)
         error = _("Otro móvil ha cambiado la partida mientras corregías: esto es lo que hay guardado ahora. Vuelve a hacer tu corrección.")
         status = 409
     else:
         try:
-            record = _record_from(form, names, row.plan.kind)
-            changes = state.correct_hand(game, number, record)
+            changes = state.correct_hand(view, number, _record_from(form, view.names, plan.kind))
             db.session.commit()
         except (PochaError, InputError) as problem:
-            db.session.rollback()
             error = engine_message(problem.message) if isinstance(problem, PochaError) else str(problem)
             status = 422
         else:
@@ -333,8 +321,9 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
             return redirect(url_for("games.play", token=token, _anchor="hoja"), 303)
     if posted:
         db.session.rollback()  # nothing saved: let go of the lock before drawing the page
-        game = _game_or_404(token)
-    return (
-        render_template("games/correct.html", game=game, token=token, form=form, names=names, row=row, error=error, HandKind=HandKind),
-        status,
-    )
+    return _correction_page(game, token, form, view.names, plan, error), status
+
+
+def _correction_page(game: object, token: str, form: CorrectionForm, names: tuple[str, ...], plan: HandPlan, error: str | None) -> str:
+    """The correction form of a saved hand, with the reason it was refused (if it was)."""
+    return render_template("games/correct.html", game=game, token=token, form=form, names=names, plan=plan, error=error)

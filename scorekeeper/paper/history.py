@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.engine import PochaError, ScoreSheet
-from scorekeeper.games import state
-from scorekeeper.games.access import EDIT, WATCH, Scope
-from scorekeeper.games.phone import known_games
+from scorekeeper.phone import known_games
+from scorekeeper.store import EDIT, WATCH, Scope, find_game, find_watched_game, view_of
 from scorekeeper.models import Game
 
 
@@ -43,7 +42,7 @@ def finished_games() -> list[FinishedGame]:
     """This phone's finished games, newest first; a game kept and watched is listed once, by its scorekeeper's address."""
     found: list[tuple[Scope, str, Game]] = []
     for known in known_games():
-        game = state.find_watched_game(known.token) if known.watching else state.find_game(known.token)
+        game = find_watched_game(known.token) if known.watching else find_game(known.token)
         if game is not None:
             found.append((WATCH if known.watching else EDIT, known.token, game))
     kept = {game.id for scope, _token, game in found if scope == EDIT}
@@ -54,7 +53,7 @@ def finished_games() -> list[FinishedGame]:
             continue
         seen.add(game.id)
         try:
-            sheet = state.sheet_of(game)
+            sheet = view_of(game).sheet
         except PochaError:
             continue  # a game the rules no longer accept is left out, as on the home page
         if sheet.finished:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.engine import HandKind, HandPlan, ScoreSheet, SheetRow, Suit
-from scorekeeper.games.labels import kind_label, trump_label, trump_short
+from scorekeeper.engine import HandKind, HandPlan, ScoreSheet, SheetRow, Suit, trump_code
+from scorekeeper.words import kind_label, trump_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +27,13 @@ class Line:
         A hand not yet played shows only a trump its kind fixes (mano de oro, sin triunfo).
         """
         if self.row is not None:
-            text = trump_short(self.row.record.trump)
+            text = trump_label(self.row.record.trump)
             if self.row.multiplier != 1:
                 text += f" ×{self.row.multiplier}"
         elif self.plan.kind is HandKind.SIN_TRIUNFO:
             text = trump_label(None)
         elif self.plan.kind is HandKind.MANO_DE_ORO:
-            text = trump_short(Suit.OROS)
+            text = trump_label(Suit.OROS)
         else:
             text = ""
         if self.plan.kind is not HandKind.NORMAL and self.plan.kind is not HandKind.SIN_TRIUNFO:
@@ -43,8 +43,7 @@ class Line:
     @property
     def trump_code(self) -> str:
         """The trump's letter for the suit's colour mark (``-``: none or not yet known)."""
-        trump = self.row.record.trump if self.row is not None else None
-        return trump.value if trump is not None else "-"
+        return trump_code(self.row.record.trump if self.row is not None else None)
 
     def made(self, seat: int) -> bool:
         """Whether ``seat`` took exactly the tricks bid (``False`` on a blank line)."""

@@ -10,7 +10,7 @@ from flask import render_template, send_file
 from werkzeug.wrappers import Response
 
 from scorekeeper.engine import PRESETS
-from scorekeeper.games import access, state
+from scorekeeper.store import game_for, view_of
 from scorekeeper.paper import bp, pdf
 from scorekeeper.paper.history import finished_games
 from scorekeeper.paper.stats import player_stats
@@ -21,8 +21,8 @@ SCOPED = "/<any(p, ver):scope>/<token>"
 @bp.get(f"{SCOPED}/imprimir")
 def print_sheet(scope: str, token: str) -> str:
     """The score sheet laid out like the paper one, to print on one A4 page (from either address of the game)."""
-    game = access.game_for(scope, token)
-    sheet = state.sheet_of(game)
+    game = game_for(scope, token)
+    sheet = view_of(game).sheet
     preset = PRESETS.get(game.preset)
     return render_template(
         "paper/print.html",
@@ -45,8 +45,8 @@ def pdf_filename(names: tuple[str, ...], started: str) -> str:
 @bp.get(f"{SCOPED}/hoja.pdf")
 def sheet_pdf(scope: str, token: str) -> Response:
     """The score sheet, standings and chart as a PDF file to keep or send (a download)."""
-    game = access.game_for(scope, token)
-    sheet = state.sheet_of(game)
+    game = game_for(scope, token)
+    sheet = view_of(game).sheet
     data = pdf.sheet_pdf(sheet, game.created_at)
     response = send_file(
         io.BytesIO(data),

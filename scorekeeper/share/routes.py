@@ -6,10 +6,9 @@ from flask import Response, abort, flash, make_response, redirect, render_templa
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.engine import HandKind, Suit
 from scorekeeper.extensions import db
-from scorekeeper.games import state
-from scorekeeper.games.phone import forget, remember
+from scorekeeper.phone import forget, remember
+from scorekeeper.store import EDIT, find_watched_game, game_for, new_token, token_hash, view_of
 from scorekeeper.share import bp, live
 
 
@@ -24,23 +23,22 @@ def watch(token: str) -> Response:
         abort(404)
     if live.unchanged(live.page_etag(version)):
         return live.not_modified(live.page_etag(version))
-    game = state.find_watched_game(token)
+    game = find_watched_game(token)
     if game is None:  # deleted between the two queries
         abort(404)
     etag = live.page_etag(game.version)  # the version drawn, should a tap have come in between
     remember(token, watching=True)
-    sheet = state.sheet_of(game)
+    view = view_of(game)
     html = render_template(
         "share/watch.html",
+        view=view,
         game=game,
         watch_token=token,
         etag=etag,
-        sheet=sheet,
-        turn=state.current_turn(game, sheet),
-        names=state.names_of(game),
-        rules=state.rules_of(game),
-        Suit=Suit,
-        HandKind=HandKind,
+        sheet=view.sheet,
+        hand=view.hand,
+        names=view.names,
+        rules=view.rules,
     )
     response = make_response(html)
     response.headers["ETag"] = etag
@@ -53,11 +51,9 @@ def new_edit_link(token: str) -> BaseResponse:
 
     For a link seen by someone who should not keep the score. The watchers' link stays the same.
     """
-    game = state.find_game(token)
-    if game is None:
-        abort(404)
-    fresh = state.new_token()
-    game.edit_hash = state.token_hash(fresh)
+    game = game_for(EDIT, token, lock=True)
+    fresh = new_token()
+    game.edit_hash = token_hash(fresh)
     db.session.commit()
     forget(token)
     remember(fresh)

@@ -32,7 +32,7 @@ from scorekeeper.i18n import engine_message
 from scorekeeper.simulator import bp
 from scorekeeper.simulator.chart import bar_chart
 from scorekeeper.simulator.document import deal_document, dumps
-from scorekeeper.simulator.labels import card_name, seat_name
+from scorekeeper.words import card_name, seat_name
 from scorekeeper.simulator.params import (
     DEFAULT_CARDS,
     DEFAULT_PLAYERS,
@@ -57,8 +57,6 @@ Page = tuple[str, int]
 def simulator_words() -> dict[str, Any]:
     """What every simulator page needs: card and seat names, the presets, the table sizes, the suits."""
     return {
-        "card_name": card_name,
-        "seat_name": seat_name,
         "presets": PRESETS,
         "player_counts": range(MIN_PLAYERS, MAX_PLAYERS + 1),
         "suits": tuple(Suit),

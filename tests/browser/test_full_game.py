@@ -26,7 +26,7 @@ from scorekeeper.engine import (
     score_sheet,
     simulate_hand,
 )
-from scorekeeper.games import state
+from scorekeeper import store
 from scorekeeper.models import Game
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def corrected(plan: HandPlan, record: HandRecord, rules: Rules) -> tuple[HandRec
 
 def stored_game(token: str) -> Game:
     """The game as the database has it (read only; inside an app context)."""
-    game = state.find_game(token)
+    game = store.find_game(token)
     assert game is not None
     return game
 
@@ -108,7 +108,7 @@ def check_forbidden_bid_is_refused(
     expect(table.hand.locator(".prompt")).to_have_text(f"¿Cuántas pide {dealer}?")
     expect(table.bid_button(forbidden)).to_be_disabled()
     with live_server.app.app_context():
-        hand = state.hand_row(stored_game(token), plan.number)
+        hand = store.hand_row(stored_game(token), plan.number)
         assert hand is not None and hand.bids[plan.dealer] is None and not hand.complete
     page.reload()
     expect(table.error()).to_have_count(0)

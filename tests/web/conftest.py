@@ -22,7 +22,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app
 from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 from scorekeeper.models import Game, Hand, utcnow
 from pages import text_of
 
@@ -212,10 +212,10 @@ def games_in(app: Flask) -> int:
 def snapshot(app: Flask, token: str) -> Snapshot:
     """Read game ``token`` from the database, in a fresh session."""
     with app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None, "no such game"
-        sheet = state.sheet_of(game)
-        turn = state.current_turn(game, sheet)
+        view = store.view_of(game)
+        sheet, hand = view.sheet, view.hand
         hands = tuple(
             (
                 h.number,
@@ -229,18 +229,18 @@ def snapshot(app: Flask, token: str) -> Snapshot:
             for h in game.hands
         )
         return Snapshot(
-            names=state.names_of(game),
+            names=view.names,
             first_dealer=game.first_dealer,
             version=game.version,
             hands=hands,
             corrections=tuple((c.hand_number, c.changes) for c in game.corrections),
             finished_at=game.finished_at,
             sheet=sheet,
-            plan=turn.plan if turn else None,
-            stage=turn.stage if turn else None,
-            order=turn.order if turn else (),
-            next_seat=turn.next_seat if turn else None,
-            forbidden=turn.forbidden if turn else None,
+            plan=hand.plan if hand else None,
+            stage=("tricks" if hand.taking_tricks else hand.stage) if hand else None,
+            order=hand.order if hand else (),
+            next_seat=hand.next_seat if hand else None,
+            forbidden=hand.forbidden if hand else None,
         )
 
 
@@ -353,7 +353,7 @@ class Table:
     def watch_token(self, token: str) -> str:
         """The token of the watchers' address of game ``token`` (its edit token)."""
         with self.app.app_context():
-            game = state.find_game(token)
+            game = store.find_game(token)
             assert game is not None, "no such game"
             return game.watch_token
 
@@ -413,7 +413,7 @@ class Table:
         engine checks them when the sheet is read, so they must be lawful.
         """
         with self.app.app_context():
-            game = state.find_game(token)
+            game = store.find_game(token)
             assert game is not None
             number = len([h for h in game.hands if h.complete])
             for trump, bids, tricks in hands:
@@ -422,7 +422,7 @@ class Table:
                     Hand(number=number, trump=trump, bids=list(bids), tricks=list(tricks),
                          renuncios=[0] * len(bids), complete=True, completed_at=utcnow())
                 )
-            sheet = state.sheet_of(game)  # raises if a seeded hand breaks a rule
+            sheet = store.view_of(game).sheet  # raises if a seeded hand breaks a rule
             game.version += 1
             game.finished_at = utcnow() if sheet.finished else None
             db.session.commit()

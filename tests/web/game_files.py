@@ -11,14 +11,14 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 from scorekeeper.models import Game
 
 
 def watch_token(app: Flask, token: str) -> str:
     """The watchers' token of the game whose edit token is ``token``."""
     with app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         return game.watch_token
 

@@ -11,7 +11,7 @@ import pytest
 
 from game_files import download, game_document, game_json, watch_token, without_export_date
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 from scorekeeper.models import Correction, Hand, Player
 
 if TYPE_CHECKING:
@@ -23,7 +23,9 @@ TOP_KEYS = [
     "format", "version", "exported_at", "created_at", "finished_at", "preset", "rules",
     "players", "first_dealer", "hands", "corrections",
 ]
-HAND_KEYS = ["number", "trump", "auction", "bids", "tricks", "renuncios", "complete", "completed_at"]
+HAND_KEYS = ["number", "trump", "auction", "bids", "tricks", "renuncios", "steps", "complete", "completed_at"]
+#: What the snapshot of a stored hand holds, in its order.
+STORED_KEYS = ["number", "trump", "auction", "bids", "tricks", "renuncios", "complete"]
 DATE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 
@@ -43,18 +45,20 @@ def test_the_file_holds_the_whole_game_in_the_documented_order(table: Table) -> 
     snap = table.snap(token)
     document = game_document(table.client, token)
     assert list(document) == TOP_KEYS
-    assert document["format"] == "pocha-game" and document["version"] == 1
+    assert document["format"] == "pocha-game" and document["version"] == 2
     assert document["players"] == NAMES and document["first_dealer"] == 2
     assert document["preset"] == "a_medida"
     assert document["rules"]["custom_sizes"] == [3, 3, 1]
     assert [list(hand) for hand in document["hands"]] == [HAND_KEYS] * 3
-    stored = [dict(zip(HAND_KEYS, row)) for row in snap.hands]
+    stored = [dict(zip(STORED_KEYS, row)) for row in snap.hands]
     for hand, row in zip(document["hands"], stored):
-        for key in HAND_KEYS[:-1]:
+        for key in STORED_KEYS:
             value = row[key]
             assert hand[key] == (list(value) if isinstance(value, tuple) else value), key
     assert document["hands"][2]["bids"] == [None, None, 0] and document["hands"][2]["complete"] is False
     assert document["hands"][2]["completed_at"] is None
+    assert document["hands"][2]["steps"] == [["trump", None, "B"], ["bid", 2, 0]], "the hand being played, as tapped"
+    assert document["hands"][0]["steps"] is None, "a saved hand needs no steps"
     assert document["finished_at"] is None
     [correction] = document["corrections"]
     assert correction["hand"] == 1 and list(correction) == ["hand", "made_at", "changes"]
@@ -70,7 +74,7 @@ def test_no_token_no_hash_no_id_and_no_points(table: Table) -> None:
     token = played(table)
     data = game_json(table.client, token)
     watch = watch_token(table.app, token)
-    for secret in (token, state.token_hash(token), watch):
+    for secret in (token, store.token_hash(token), watch):
         assert secret.encode() not in data
     document = json.loads(data)
     keys = set(document) | {key for hand in document["hands"] for key in hand}
@@ -127,7 +131,7 @@ def test_a_half_hand_left_behind_by_a_correction_is_left_out(table: Table) -> No
     token = table.start(NAMES, dealer=0, preset="a_medida", custom_sizes="1")
     table.play_hand(token, "O", [1, 1, 0], [0, 1, 0])  # Begoña alone in the lead: the game is over
     with table.app.app_context():  # the row of the tie-break hand started before the correction
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         game.hands.append(Hand(number=2, trump="O", bids=[None] * 3, tricks=[None] * 3, renuncios=[0] * 3))
         db.session.commit()
@@ -161,5 +165,5 @@ def test_models_hold_nothing_the_file_forgets() -> None:
 
     columns = {c.name for model in (Game, Player, Hand, Correction) for c in model.__table__.columns}
     exported = {"name", "preset", "rules", "first_dealer", "created_at", "finished_at", "number", "trump", "auction",
-                "bids", "tricks", "renuncios", "complete", "completed_at", "made_at", "changes"}
+                "bids", "tricks", "renuncios", "steps", "complete", "completed_at", "made_at", "changes"}
     assert columns - left_out == exported

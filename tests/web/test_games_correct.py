@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.engine import Suit, points, preset_rules
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -98,7 +98,7 @@ def test_the_history_shows_spanish_time(table: Table) -> None:
     token = two_hands(table)
     table.correct(token, 1, {"bids-1": 0})
     with table.app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         game.corrections[0].made_at = datetime(2026, 3, 1, 23, 30)  # stored in UTC: half past midnight in Madrid
         db.session.commit()

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -67,7 +67,7 @@ def test_a_game_that_no_longer_exists_drops_out_of_the_list(table: Table) -> Non
     gone = table.start(THREE)
     kept = table.start(THREE)
     with table.app.app_context():
-        game = state.find_game(gone)
+        game = store.find_game(gone)
         db.session.delete(game)
         db.session.commit()
     assert table.read(table.client.get("/")).links("game-link") == [f"/p/{kept}"]
@@ -77,14 +77,14 @@ def test_a_game_that_no_longer_exists_drops_out_of_the_list(table: Table) -> Non
 def test_the_time_shown_is_spanish_time(table: Table) -> None:
     token = table.start(THREE)
     with table.app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         game.updated_at = datetime(2026, 1, 15, 12, 30)  # stored in UTC
         db.session.commit()
     page = table.read(table.client.get("/"))
     assert '<time class="game-date" datetime="2026-01-15T12:30:00Z">15/01/2026 13:30</time>' in page.html
     with table.app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         game.updated_at = datetime(2026, 7, 15, 12, 30)
         db.session.commit()

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from scorekeeper import store
 from scorekeeper.engine import Suit, points, preset_rules
+from scorekeeper.extensions import db
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -558,14 +560,16 @@ def test_a_renuncio_for_nobody_is_refused(table: Table) -> None:
 # --- undo ------------------------------------------------------------------------------------
 
 
-def test_undo_takes_back_the_tricks_then_each_bid_then_the_trump(table: Table) -> None:
+def test_undo_takes_back_each_tap_in_the_order_it_was_made(table: Table) -> None:
     token = eight_card_game(table)
     all_bids(table, token)
-    table.ok(token, "bazas", 1, 1, 4)
     table.ok(token, "bazas", 1, 2, 3)
-    table.ok(token, "deshacer", 1)
-    assert table.snap(token).hand(1)["tricks"] == (None, None, None, None)
-    assert table.snap(token).stage == "tricks"
+    table.ok(token, "bazas", 1, 1, 4)
+    table.ok(token, "bazas", 1, 1, 5)  # Bea's changed
+    for tricks in ((None, 4, 3, None), (None, None, 3, None), (None, None, None, None)):
+        table.ok(token, "deshacer", 1)
+        assert table.snap(token).hand(1)["tricks"] == tricks
+        assert table.snap(token).stage == "tricks"
     expected_bids = [(None, 4, 3, 0), (None, 4, 3, None), (None, 4, None, None), (None, None, None, None)]
     for bids in expected_bids:
         table.ok(token, "deshacer", 1)
@@ -580,12 +584,30 @@ def test_undo_takes_back_the_tricks_then_each_bid_then_the_trump(table: Table) -
     assert table.snap(token).facts == before
 
 
-def test_undo_keeps_the_renuncios(table: Table) -> None:
+def test_undo_takes_back_a_renuncio_when_it_was_the_last_tap(table: Table) -> None:
     token = eight_card_game(table)
     table.ok(token, "pinta", 1, value="C")
     table.ok(token, "renuncio", 1, 2, 1)
+    table.ok(token, "apuesta", 1, 1, 2)
     table.ok(token, "deshacer", 1)
-    assert table.snap(token).hand(1)["renuncios"] == (0, 0, 1, 0)
+    assert table.snap(token).hand(1)["renuncios"] == (0, 0, 1, 0), "the bid was the last tap"
+    table.ok(token, "deshacer", 1)
+    assert table.snap(token).hand(1)["renuncios"] == (0, 0, 0, 0)
+    assert table.snap(token).hand(1)["trump"] == "C"
+
+
+def test_undo_in_a_hand_stored_without_its_steps_goes_by_the_order_of_the_table(table: Table) -> None:
+    token = eight_card_game(table)
+    all_bids(table, token)
+    table.ok(token, "bazas", 1, 2, 3)
+    table.ok(token, "bazas", 1, 1, 4)
+    with table.app.app_context():  # as a hand stored before the steps were kept
+        game = store.find_game(token)
+        assert game is not None
+        game.hands[0].steps = None
+        db.session.commit()
+    table.ok(token, "deshacer", 1)
+    assert table.snap(token).hand(1)["tricks"] == (None, 4, None, None), "Carlos's tricks come after Bea's at the table"
 
 
 def test_undo_never_reopens_a_saved_hand(table: Table) -> None:

@@ -171,7 +171,7 @@ def test_mano_de_oro_fixes_the_trump_to_oros(table: Table) -> None:
     assert page.errors == "En esta mano la pinta ya está fijada"
     table.ok(token, "pinta", 1, value="O")  # the same trump: harmless
     table.ok(token, "deshacer", 1)  # nothing said yet: the trump stays
-    assert table.snap(token).hand(1)["trump"] == "O"
+    assert table.page(token).role("Pinta") == "Oros ×3"
     table.play_hand(token, None, [1, 1, 1], [1, 1, 0])
     page = table.page(token)
     assert page.sheet[0][0] == "1 2 · Oros · Mano de oro"

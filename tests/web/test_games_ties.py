@@ -7,7 +7,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
+from scorekeeper.models import utcnow
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -24,9 +25,10 @@ TIED_ON_POINTS = (("O", [1, 3, 0], [0, 3, 0]), ("C", [0, 1, 0], [1, 2, 0]))
 def stored_before(table: Table, token: str) -> None:
     """Store the game's rules as Pocha stored them before the tie and la pocha options: without their keys."""
     with table.app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         game.rules = {key: value for key, value in game.rules.items() if key not in NEW_OPTIONS}
+        game.finished_at = utcnow() if store.view_of(game).sheet.finished else None  # as Pocha stored it then
         db.session.commit()
 
 

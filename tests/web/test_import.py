@@ -13,6 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.export.game_file import VERSION
 from game_files import game_document, game_ids, game_json, imported_token, upload, watch_token, without_export_date
 
 if TYPE_CHECKING:
@@ -226,8 +227,11 @@ def _extra_hand(document: dict[str, Any]) -> None:
 
 BAD_EDITS: dict[str, tuple[Edit, str]] = {
     "wrong format name": (_set("format", "otra-cosa"), "El archivo no es una partida de Pocha: su «format» debe ser «pocha-game»"),
-    "newer version": (_set("version", 2), "El archivo es de una versión más nueva del formato (la 2) y esta Pocha solo lee la 1"),
-    "version as text": (_set("version", "1"), "La versión del formato del archivo no es válida: esta Pocha lee la versión 1"),
+    "newer version": (
+        _set("version", VERSION + 1),
+        f"El archivo es de una versión más nueva del formato (la {VERSION + 1}) y esta Pocha solo lee la {VERSION}",
+    ),
+    "version as text": (_set("version", "1"), f"La versión del formato del archivo no es válida: esta Pocha lee la versión {VERSION}"),
     "missing players": (_delete("players"), "Falta «players» en el archivo"),
     "missing bids": (_delete("hands.0.bids"), "Falta «bids» en la mano 1"),
     "unknown key": (_set("jugadores", []), "«jugadores» no es parte del formato: sobra en el archivo"),
@@ -285,7 +289,7 @@ BAD_EDITS: dict[str, tuple[Edit, str]] = {
     "tricks before every bid": (_set("hands.2.tricks", [1, None, None]), "Mano 3: Faltan apuestas antes de apuntar las bazas"),
     "bids out of turn": (
         _set("hands.2.bids", [None, 1, None]),
-        "Mano 3: «bids» no puede quedar así a mitad de mano",
+        "Mano 3: Ahora le toca apostar a Ana",
     ),
     "a correction of a hand not saved": (
         _set("corrections", [{"hand": 3, "changes": []}]),

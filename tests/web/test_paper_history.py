@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper.games import state
+from scorekeeper import store
 
 if TYPE_CHECKING:
     from conftest import Page, Table
@@ -34,7 +34,7 @@ def finished(table: Table, game: tuple[Any, ...]) -> str:
 def watch_token(table: Table, token: str) -> str:
     """The watchers' token of game ``token``."""
     with table.app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         return str(game.watch_token)
 

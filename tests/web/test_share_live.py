@@ -12,7 +12,7 @@ from flask import Flask, template_rendered
 from sqlalchemy import event
 
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 
 if TYPE_CHECKING:
     from werkzeug.test import TestResponse
@@ -73,7 +73,8 @@ def test_every_tap_changes_the_etag(table: Table) -> None:
         ("apuesta", 1, 1),
         ("apuesta", 2, 0),
         ("renuncio", 2, 1),
-        ("deshacer", None, None),
+        ("deshacer", None, None),  # the renuncio
+        ("deshacer", None, None),  # Carlos's bid
         ("apuesta", 2, 1),
         ("apuesta", 0, 1),
         ("bazas", 1, 1),
@@ -161,6 +162,6 @@ def test_a_game_that_is_gone_answers_404_to_its_watchers(table: Table) -> None:
     watch = table.watch_token(token)
     etag = poll(table, watch, None).headers["ETag"]
     with table.app.app_context():
-        db.session.delete(state.find_game(token))
+        db.session.delete(store.find_game(token))
         db.session.commit()
     assert poll(table, watch, etag).status_code == 404

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.games import state
+from scorekeeper import store
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,7 +36,7 @@ def test_every_game_has_two_unguessable_tokens(table: Table) -> None:
 def test_only_the_hash_of_the_edit_token_is_stored(table: Table) -> None:
     token = table.start(THREE)
     with table.app.app_context():
-        game = state.find_game(token)
+        game = store.find_game(token)
         assert game is not None
         assert game.edit_hash == hashlib.sha256(token.encode()).hexdigest()
         assert token not in (game.edit_hash, game.watch_token)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from flask import Flask
 
 from scorekeeper.extensions import db
-from scorekeeper.games import state
+from scorekeeper import store
 
 if TYPE_CHECKING:
     from conftest import Page, Table
@@ -183,6 +183,6 @@ def test_a_watched_game_that_is_gone_drops_out_of_the_list(table: Table, game_ap
         other.get(f"/ver/{table.watch_token(token)}")
     watch_kept = table.watch_token(kept)
     with table.app.app_context():
-        db.session.delete(state.find_game(gone))
+        db.session.delete(store.find_game(gone))
         db.session.commit()
     assert home_links(table, other) == [f"/ver/{watch_kept}"]

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.engine import PochaError
-from scorekeeper.games import state
-from scorekeeper.games.phone import KnownGame
+from scorekeeper.phone import KnownGame
+from scorekeeper.store import find_game, find_watched_game, view_of
 
 
 @dataclass(frozen=True)
@@ -30,15 +30,16 @@ def summaries(known: list[KnownGame]) -> list[GameSummary]:
 
     A game this phone both keeps and watches is listed once, as kept.
     """
-    found = [(entry, state.find_watched_game(entry.token) if entry.watching else state.find_game(entry.token)) for entry in known]
+    found = [(entry, find_watched_game(entry.token) if entry.watching else find_game(entry.token)) for entry in known]
     kept_ids = {game.id for entry, game in found if game is not None and not entry.watching}
     out = []
     for entry, game in found:
         if game is None or (entry.watching and game.id in kept_ids):
             continue
-        names = state.names_of(game)
+        view = view_of(game)
+        names = view.names
         try:
-            sheet = state.sheet_of(game)
+            sheet = view.sheet
         except PochaError:
             continue
         seat = sheet.standings.leader if sheet.rows else None

@@ -1,0 +1,235 @@
+"""Where games are kept: a game found from either of its addresses, and its rows read as engine values and written back.
+
+A request reads a game once (``view_of``): the rules parsed once, the sheet scored once, the
+hand in play built once; every page and every tap works from that ``GameView``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Final, Literal
+
+from flask import abort
+
+from scorekeeper.database import begin_write
+from scorekeeper.engine import (
+    HandInPlay,
+    HandPlan,
+    HandRecord,
+    PochaError,
+    Rules,
+    ScoreSheet,
+    Step,
+    hand_plan,
+    score_sheet,
+    trump_code,
+    trump_of,
+)
+from scorekeeper.extensions import db
+from scorekeeper.models import Game, Hand, Player
+
+#: The first part of a game's address: "p" for the scorekeeper (can change the game), "ver" for watchers.
+Scope = Literal["p", "ver"]
+EDIT: Final[Scope] = "p"
+WATCH: Final[Scope] = "ver"
+#: No token of ours is longer; a longer one finds nothing without asking the database.
+MAX_TOKEN: Final = 64
+
+
+# --- addresses -------------------------------------------------------------------------------
+
+
+def new_token() -> str:
+    """An unguessable token for a game's address (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of an edit token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def find_game(token: str, lock: bool = False) -> Game | None:
+    """The game whose scorekeeper's address carries ``token``, or ``None`` (a watch token finds nothing).
+
+    With ``lock`` the request's transaction becomes a write that holds the game until it ends
+    (SQLite's write lock, PostgreSQL's ``FOR UPDATE`` on the game's row): a tap from another
+    phone waits, then sees what this one saved. Call it before any other query of the request.
+    """
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    query = db.select(Game).filter_by(edit_hash=token_hash(token))
+    if lock:
+        begin_write()
+        query = query.with_for_update()
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def find_watched_game(token: str) -> Game | None:
+    """The game whose watchers' address carries ``token``, or ``None``."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    return db.session.execute(db.select(Game).filter_by(watch_token=token)).scalar_one_or_none()
+
+
+def game_for(scope: str, token: str, lock: bool = False) -> Game:
+    """The game behind ``/<scope>/<token>``, or a 404 page (an unknown token, or the wrong kind of address).
+
+    ``lock`` (the scorekeeper's address only) locks it for this request's write.
+    """
+    if scope == EDIT:
+        game = find_game(token, lock)
+    elif scope == WATCH and not lock:
+        game = find_watched_game(token)
+    else:
+        game = None
+    if game is None:
+        abort(404)
+    return game
+
+
+def create_game(names: Sequence[str], first_dealer: int, preset: str, rules: Rules) -> tuple[Game, str]:
+    """Add a new game (not yet committed) and return it with the token of its address."""
+    token = new_token()
+    game = Game(
+        edit_hash=token_hash(token),
+        watch_token=new_token(),
+        preset=preset,
+        rules=rules.to_dict(),
+        first_dealer=first_dealer,
+        version=0,
+    )
+    game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
+    db.session.add(game)
+    return game, token
+
+
+# --- rows as engine values -------------------------------------------------------------------
+
+
+def record_of(hand: Hand) -> HandRecord:
+    """A saved hand as the engine reads it."""
+    return HandRecord(
+        bids=tuple(int(b) for b in hand.bids if b is not None),
+        tricks=tuple(int(t) for t in hand.tricks if t is not None),
+        trump=trump_of(hand.trump),
+        renuncios=tuple(hand.renuncios),
+        auction=tuple(int(o) for o in hand.auction if o is not None) if hand.auction is not None else None,
+    )
+
+
+def hand_row(game: Game, number: int) -> Hand | None:
+    """The stored row of hand ``number``, if anything was said in it."""
+    return next((hand for hand in game.hands if hand.number == number), None)
+
+
+def hand_in_play(row: Hand | None, plan: HandPlan, rules: Rules, names: Sequence[str]) -> HandInPlay:
+    """The hand being played, from its row: replayed from its steps, in the order they were tapped,
+    or (a row stored before steps were kept) from what was said, in the order a table says it."""
+    if row is None:
+        return HandInPlay.start(plan, rules, names)
+    if row.steps:
+        try:
+            hand = HandInPlay.replay(plan, rules, [Step.from_list(step) for step in row.steps], names)
+        except PochaError:
+            pass  # the steps no longer fit (the hand was changed some other way): go by what was said
+        else:
+            if _said(hand) == _stored(row):
+                return hand
+    return HandInPlay.from_said(
+        plan, rules, trump=row.trump, offers=row.auction, bids=row.bids, tricks=row.tricks, renuncios=row.renuncios, names=names
+    )
+
+
+def write_hand(game: Game, hand: HandInPlay, row: Hand | None) -> Hand:
+    """Store the hand in play in its row (made the first time something is said) and return the row."""
+    if row is None:
+        row = Hand(number=hand.plan.number, complete=False)
+        game.hands.append(row)
+    row.trump, row.auction, row.bids, row.tricks, row.renuncios = _said(hand)
+    row.steps = [step.to_list() for step in hand.steps]
+    return row
+
+
+Said = tuple[str | None, list[int | None] | None, list[int | None], list[int | None], list[int]]
+
+
+def _said(hand: HandInPlay) -> Said:
+    """What a hand in play stores: trump (notation, ``None`` unsaid), offers, bids, tricks and renuncios by seat."""
+    return (
+        trump_code(hand.trump) if hand.trump_said else None,
+        list(hand.offers) if hand.offers is not None else None,
+        list(hand.bids),
+        list(hand.tricks),
+        list(hand.renuncios),
+    )
+
+
+def _stored(row: Hand) -> Said:
+    """What a row stores, in the shape of ``_said``."""
+    return (row.trump, row.auction, list(row.bids), list(row.tricks), list(row.renuncios))
+
+
+# --- a game as one request sees it -----------------------------------------------------------
+
+
+class GameView:
+    """A game and what the engine makes of it, each worked out once per request and only when asked.
+
+    A tap needs the rules and the hand being played, never the whole sheet; a page needs the sheet,
+    scored once. ``hand`` is ``None`` once the game is over; ``row`` is the hand's stored row
+    (``None`` while nothing has been said in it).
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The rules the table agreed."""
+        return Rules.from_dict(self.game.rules)
+
+    @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat."""
+        return tuple(player.name for player in self.game.players)
+
+    @cached_property
+    def saved(self) -> tuple[Hand, ...]:
+        """The rows of the saved hands, in order."""
+        return tuple(hand for hand in self.game.hands if hand.complete)
+
+    @cached_property
+    def sheet(self) -> ScoreSheet:
+        """The score sheet of every saved hand."""
+        return score_sheet(self.rules, self.names, self.game.first_dealer, [record_of(hand) for hand in self.saved])
+
+    @cached_property
+    def plan(self) -> HandPlan | None:
+        """The hand being played (``None`` once the game is over), known without scoring the sheet."""
+        if self.game.finished_at is not None:
+            return None
+        return hand_plan(len(self.names), self.game.first_dealer, self.rules, len(self.saved) + 1)
+
+    @cached_property
+    def row(self) -> Hand | None:
+        """The stored row of the hand being played, once something is said in it."""
+        return hand_row(self.game, self.plan.number) if self.plan is not None else None
+
+    @cached_property
+    def hand(self) -> HandInPlay | None:
+        """The hand being played, as the engine sees it."""
+        return hand_in_play(self.row, self.plan, self.rules, self.names) if self.plan is not None else None
+
+    @property
+    def finished(self) -> bool:
+        """True once the game is over."""
+        return self.plan is None
+
+
+def view_of(game: Game) -> GameView:
+    """How this request sees ``game`` (nothing is read until it is asked for)."""
+    return GameView(game)
