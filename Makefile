@@ -14,9 +14,8 @@ TRANSLATIONS := scorekeeper/translations
 POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
-ENGINE_PY := $(wildcard scorekeeper/engine/*.py)
 
-.PHONY: run test test-fast bench fuzz typecheck chromium postgresql compile-translations translations clean
+.PHONY: run test test-fast bench fuzz typecheck lint format chromium postgresql compile-translations translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,13 +42,19 @@ postgresql:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 	@$(HAS_INITDB) || { echo "PostgreSQL's initdb is missing (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin)"; exit 1; }
 
-# The engine is type-checked strictly; skipped only while scorekeeper/engine holds no Python file.
+# The whole package is type-checked strictly, and every Python file kept in one style (pyproject.toml).
 typecheck: $(STAMP)
-ifeq ($(strip $(ENGINE_PY)),)
-	@echo "typecheck: scorekeeper/engine has no Python files yet; nothing to check."
-else
-	$(BIN)/mypy --strict scorekeeper/engine
-endif
+	$(BIN)/mypy --strict scorekeeper
+
+LINTED := scorekeeper tests migrations benchmarks setup.py
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
+
+# Lay out and tidy every Python file the way lint checks it.
+format: $(STAMP)
+	$(BIN)/ruff check --fix $(LINTED)
+	$(BIN)/ruff format $(LINTED)
 
 # The .mo files are not kept in git: build them from the .po files.
 compile-translations: $(STAMP)
@@ -64,7 +69,7 @@ translations: $(STAMP)
 	rm -f $(POT)
 	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
 
-test: $(STAMP) chromium postgresql typecheck compile-translations
+test: $(STAMP) chromium postgresql lint typecheck compile-translations
 	$(BIN)/python -m pytest
 
 # Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9: a few minutes).

@@ -21,9 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import naive_play  # noqa: E402
-
-from scorekeeper.engine import (  # noqa: E402
+import naive_play
+from scorekeeper.engine import (
     CARDS,
     Card,
     Suit,
@@ -181,7 +180,9 @@ def engine_build() -> str:
     import scorekeeper.engine.cards as cards_module
     import scorekeeper.engine.play as play
 
-    compiled = [module.__name__.rsplit(".", 1)[1] for module in (cards_module, play) if not str(module.__file__).endswith(".py")]
+    compiled = [
+        module.__name__.rsplit(".", 1)[1] for module in (cards_module, play) if not str(module.__file__).endswith(".py")
+    ]
     return f"compiled with mypyc ({', '.join(compiled)}, ...)" if compiled else "pure Python"
 
 

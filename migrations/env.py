@@ -92,11 +92,10 @@ def run_migrations_online() -> None:
     conf_args = dict(migrate_ext.configure_args)
     conf_args.setdefault("process_revision_directives", process_revision_directives)
 
-    with get_engine().connect() as connection:
-        with foreign_keys_paused(connection):
-            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
-            with context.begin_transaction():
-                context.run_migrations()
+    with get_engine().connect() as connection, foreign_keys_paused(connection):
+        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+        with context.begin_transaction():
+            context.run_migrations()
 
 
 if context.is_offline_mode():

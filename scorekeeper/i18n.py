@@ -6,9 +6,8 @@ from flask import Flask, has_request_context, request
 from flask_babel import get_locale, gettext
 
 from scorekeeper.engine.errors import Message
-from scorekeeper.urls import current_page
-
 from scorekeeper.extensions import babel
+from scorekeeper.urls import current_page
 
 SUPPORTED_LOCALES: Final = ("es", "en")
 DEFAULT_LOCALE: Final = "es"

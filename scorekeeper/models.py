@@ -1,6 +1,6 @@
 """What Pocha stores: the tables, typed with Mapped[...] (facts only; the engine derives scores)."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -13,7 +13,7 @@ __all__ = ["Base", "Correction", "Game", "Hand", "Player", "db", "utcnow"]
 
 def utcnow() -> datetime:
     """The current time in UTC, as stored in the database."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]

@@ -29,7 +29,9 @@ def check_names(names: Sequence[str]) -> None:
     """Raise ``NamesError`` unless ``names`` (tidied, by seat) are 3 to 8, none too long, no two alike."""
     for name in names:
         if len(name) > NAME_MAX:
-            raise NamesError(_("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX))
+            raise NamesError(
+                _("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX)
+            )
     try:
         check_players(len(names))
     except PochaError as error:

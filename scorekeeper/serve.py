@@ -17,19 +17,24 @@ INSTANCE_VARIABLE = "POCHA_INSTANCE"
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read --host, --port and --threads from the command line (HOST and PORT from the environment)."""
-    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description="Serve Pocha on the local network.")
-    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"), help="address to listen on (default 0.0.0.0: every network)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")), help="port to listen on (default 5000)")
+    parser = argparse.ArgumentParser(
+        prog="python -m scorekeeper.serve", description="Serve Pocha on the local network."
+    )
+    parser.add_argument(
+        "--host",
+        default=os.environ.get("HOST", "0.0.0.0"),
+        help="address to listen on (default 0.0.0.0: every network)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("PORT", "5000")), help="port to listen on (default 5000)"
+    )
     parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
     return parser.parse_args(argv)
 
 
 def addresses_to_open(host: str, port: int) -> list[str]:
     """Return the URLs a browser can open for a server listening on host:port."""
-    if host in WILDCARD_HOSTS:
-        hosts = [*lan_addresses(), "127.0.0.1"]
-    else:
-        hosts = [host]
+    hosts = [*lan_addresses(), "127.0.0.1"] if host in WILDCARD_HOSTS else [host]
     return [f"http://{f'[{h}]' if ':' in h else h}:{port}/" for h in hosts]
 
 
@@ -49,7 +54,11 @@ def announce(host: str, port: int) -> None:
     urls = addresses_to_open(host, port)
     print("Pocha está en marcha. Ábrela en el navegador / Open it in a browser:")
     for url in urls:
-        where = "este ordenador / this computer" if "127.0.0.1" in url else "móviles en la misma Wi-Fi / phones on the same Wi-Fi"
+        where = (
+            "este ordenador / this computer"
+            if "127.0.0.1" in url
+            else "móviles en la misma Wi-Fi / phones on the same Wi-Fi"
+        )
         print(f"  {url}   ({where})")
     if host in WILDCARD_HOSTS and len(urls) == 1:
         print("  (No se ha encontrado la red local / No local network found.)")

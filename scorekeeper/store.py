@@ -140,7 +140,14 @@ def hand_in_play(row: Hand | None, plan: HandPlan, rules: Rules, names: Sequence
             if _said(hand) == _stored(row):
                 return hand
     return HandInPlay.from_said(
-        plan, rules, trump=row.trump, offers=row.auction, bids=row.bids, tricks=row.tricks, renuncios=row.renuncios, names=names
+        plan,
+        rules,
+        trump=row.trump,
+        offers=row.auction,
+        bids=row.bids,
+        tricks=row.tricks,
+        renuncios=row.renuncios,
+        names=names,
     )
 
 

@@ -33,6 +33,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         source = ENGINE / (compiled.name.split(".", 1)[0] + ".py")
         if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
             pytest.exit(f"{source.name} changed after it was compiled: run `make test` (or pip install -e .) again", 2)
+
+
 _CSRF_INPUT = re.compile(r'name="csrf_token"[^>]*\svalue="([^"]+)"')
 
 
@@ -72,7 +74,9 @@ def app(app_factory: AppFactory) -> Iterator[Flask]:
 @pytest.fixture
 def empty_app(tmp_path: Path, database_url: str) -> Iterator[Flask]:
     """The app on a fresh database of each kind (``database_url``: SQLite, then PostgreSQL), with no tables yet."""
-    app = create_app(make_test_config(tmp_path, SQLALCHEMY_DATABASE_URI=database_url), instance_path=tmp_path / "instance")
+    app = create_app(
+        make_test_config(tmp_path, SQLALCHEMY_DATABASE_URI=database_url), instance_path=tmp_path / "instance"
+    )
     yield app
     with app.app_context():
         db.engine.dispose()

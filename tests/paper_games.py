@@ -14,9 +14,9 @@ from dataclasses import replace
 
 from flask import Flask
 
+from scorekeeper import store
 from scorekeeper.engine import HandRecord, Rules, preset_rules, schedule, score_sheet, simulate_hand, trump_code
 from scorekeeper.extensions import db
-from scorekeeper import store
 from scorekeeper.models import Hand, utcnow
 
 CLASSIC = preset_rules("clasica")
@@ -30,7 +30,9 @@ def classic_game(players: int, first_dealer: int = 0, seed: int = 1, rules: Rule
         records = []
         for plan in schedule(players, first_dealer, rules):
             log = simulate_hand(plan.players, plan.cards, plan.dealer, rng, rules=rules, kind=plan.kind)
-            records.append(HandRecord(bids=log.bids, tricks=log.tricks_won, trump=log.deal.trump, renuncios=(0,) * players))
+            records.append(
+                HandRecord(bids=log.bids, tricks=log.tricks_won, trump=log.deal.trump, renuncios=(0,) * players)
+            )
         if score_sheet(rules, names, first_dealer, records).finished:
             return tuple(records)
     raise AssertionError("no seed gave a winner")  # pragma: no cover

@@ -70,7 +70,7 @@ shutil.rmtree(root, ignore_errors=True)
 """
 
 
-class PostgresUnavailable(RuntimeError):
+class PostgresUnavailableError(RuntimeError):
     """PostgreSQL's server programs are missing or the cluster would not start; the message says why."""
 
 
@@ -101,13 +101,15 @@ def _version_key(name: str) -> tuple[int, ...]:
 
 
 def find_bindir() -> Path:
-    """Return the first folder holding both initdb and pg_ctl, or raise PostgresUnavailable."""
+    """Return the first folder holding both initdb and pg_ctl, or raise PostgresUnavailableError."""
     tried = candidate_bindirs()
     for folder in tried:
         if all(os.access(folder / program, os.X_OK) for program in ("initdb", "pg_ctl", "postgres")):
             return folder
     looked = ", ".join(str(p) for p in tried) or "PATH, pg_config --bindir, /usr/lib/postgresql/*/bin"
-    raise PostgresUnavailable(f"PostgreSQL's initdb and pg_ctl were not found (looked in {looked}): {INSTALL_HINT}")
+    raise PostgresUnavailableError(
+        f"PostgreSQL's initdb and pg_ctl were not found (looked in {looked}): {INSTALL_HINT}"
+    )
 
 
 def server_version(bindir: Path) -> str:
@@ -123,12 +125,16 @@ def as_cluster_owner() -> list[str]:
     try:
         pwd.getpwnam(SYSTEM_USER)
     except KeyError:
-        raise PostgresUnavailable(
+        raise PostgresUnavailableError(
             f"running as root, but there is no {SYSTEM_USER!r} user to run PostgreSQL as: {INSTALL_HINT}"
         ) from None
-    runuser = shutil.which("runuser") or next((p for p in ("/usr/sbin/runuser", "/sbin/runuser") if os.access(p, os.X_OK)), None)
+    runuser = shutil.which("runuser") or next(
+        (p for p in ("/usr/sbin/runuser", "/sbin/runuser") if os.access(p, os.X_OK)), None
+    )
     if runuser is None:
-        raise PostgresUnavailable("running as root, but runuser (util-linux) is missing to run PostgreSQL as postgres")
+        raise PostgresUnavailableError(
+            "running as root, but runuser (util-linux) is missing to run PostgreSQL as postgres"
+        )
     return [runuser, "-u", SYSTEM_USER, "--"]
 
 
@@ -176,14 +182,15 @@ class Cluster:
 
     @classmethod
     def start(cls) -> Cluster:
-        """initdb a new cluster in a temporary folder and start it; raise PostgresUnavailable with the reason."""
+        """initdb a new cluster in a temporary folder and start it; raise PostgresUnavailableError with the reason."""
         bindir = find_bindir()
         prefix = as_cluster_owner()
         try:
             import psycopg  # noqa: F401  (the driver the tests connect with)
         except ImportError as error:
-            raise PostgresUnavailable(f"the psycopg driver is missing ({error}): run `make test` or "
-                                      "`.venv/bin/pip install -e '.[test]'`") from None
+            raise PostgresUnavailableError(
+                f"the psycopg driver is missing ({error}): run `make test` or `.venv/bin/pip install -e '.[test]'`"
+            ) from None
         cluster = cls(bindir=bindir, root=make_root(), version=server_version(bindir), prefix=prefix)
         atexit.register(cluster.stop)
         try:
@@ -196,22 +203,34 @@ class Cluster:
         return cluster
 
     def _run(self, *args: str, what: str) -> None:
-        """Run a server program as the cluster's owner; raise PostgresUnavailable with its output if it fails."""
+        """Run a server program as the cluster's owner; raise PostgresUnavailableError with its output if it fails."""
         command = [*self.prefix, str(self.bindir / args[0]), *args[1:]]
         try:
             done = subprocess.run(command, cwd=self.root, capture_output=True, text=True, timeout=WAIT_SECONDS + 30)
         except (OSError, subprocess.SubprocessError) as error:
-            raise PostgresUnavailable(f"{what} failed: {error}") from error
+            raise PostgresUnavailableError(f"{what} failed: {error}") from error
         if done.returncode != 0:
             log = self.log.read_text(errors="replace")[-2000:] if self.log.exists() else ""
-            raise PostgresUnavailable(
+            raise PostgresUnavailableError(
                 f"{what} failed (exit {done.returncode}): {' '.join(command)}\n{done.stdout}{done.stderr}{log}"
             )
 
     def _initdb(self) -> None:
         """Make the cluster: UTF-8, the C locale, trust on the socket (the folder is private), no disk syncs."""
-        self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8",
-                  "--no-locale", "--no-sync", what="initdb")
+        self._run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
+            what="initdb",
+        )
         settings = dict(SETTINGS, unix_socket_directories=f"'{self.root}'", port=str(self.port))
         with open(self.data / "postgresql.conf", "a", encoding="utf-8") as conf:
             conf.write("\n# Pocha's tests: a throwaway cluster\n")
@@ -219,19 +238,41 @@ class Cluster:
 
     def _start_server(self) -> None:
         """pg_ctl start, waiting until the server accepts connections."""
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", str(WAIT_SECONDS), "start",
-                  what="pg_ctl start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-w",
+            "-t",
+            str(WAIT_SECONDS),
+            "start",
+            what="pg_ctl start",
+        )
 
     def _stop_command(self) -> list[str]:
         """The command that stops the server at once (the data is thrown away anyway)."""
-        return [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w",
-                "-t", str(WAIT_SECONDS), "stop"]
+        return [
+            *self.prefix,
+            str(self.bindir / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-m",
+            "immediate",
+            "-w",
+            "-t",
+            str(WAIT_SECONDS),
+            "stop",
+        ]
 
     def _start_watchdog(self) -> None:
         """A small process that stops the server and removes the folder if this test run dies without cleaning up."""
         self.watchdog = subprocess.Popen(
             [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(self.root), *self._stop_command()],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
             start_new_session=True,
         )
 
@@ -255,8 +296,12 @@ class Cluster:
 
     def url(self, dbname: str) -> str:
         """The SQLAlchemy URL of a database of this cluster (psycopg 3, through the socket)."""
-        url = URL.create("postgresql+psycopg", username=SUPERUSER, database=dbname,
-                         query={"host": str(self.root), "port": str(self.port)})
+        url = URL.create(
+            "postgresql+psycopg",
+            username=SUPERUSER,
+            database=dbname,
+            query={"host": str(self.root), "port": str(self.port)},
+        )
         return url.render_as_string(hide_password=False)
 
     def _admin(self, statement: str) -> None:
@@ -289,7 +334,7 @@ def pytest_report_header() -> str:
     """Say which PostgreSQL the database tests will start, or that none was found."""
     try:
         bindir = find_bindir()
-    except PostgresUnavailable:
+    except PostgresUnavailableError:
         return f"postgresql: not found (tests that need it will fail): {INSTALL_HINT}"
     return f"postgresql: {server_version(bindir)} from {bindir}"
 
@@ -306,7 +351,7 @@ def postgres_cluster() -> Iterator[Cluster]:
     """One throwaway PostgreSQL cluster for the whole test session; the test fails if it cannot start."""
     try:
         cluster = Cluster.start()
-    except PostgresUnavailable as error:
+    except PostgresUnavailableError as error:
         pytest.fail(f"PostgreSQL is needed for this test and could not be started: {error}", pytrace=False)
     yield cluster
     cluster.stop()

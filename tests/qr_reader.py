@@ -16,7 +16,18 @@ import xml.etree.ElementTree as ET
 Matrix = list[list[bool]]
 
 #: Error level M, by version: (error-correction codewords per block, number of blocks).
-M_BLOCKS = {1: (10, 1), 2: (16, 1), 3: (26, 1), 4: (18, 2), 5: (24, 2), 6: (16, 4), 7: (18, 4), 8: (22, 4), 9: (22, 5), 10: (26, 5)}
+M_BLOCKS = {
+    1: (10, 1),
+    2: (16, 1),
+    3: (26, 1),
+    4: (18, 2),
+    5: (24, 2),
+    6: (16, 4),
+    7: (18, 4),
+    8: (22, 4),
+    9: (22, 5),
+    10: (26, 5),
+}
 LEVELS = {0b01: "L", 0b00: "M", 0b11: "Q", 0b10: "H"}
 ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 MASKS = (

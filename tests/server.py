@@ -37,8 +37,8 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from pages import text_of
-from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper import store
+from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.models import Game
 
 START_TIMEOUT = 60.0  # seconds for a server to answer after it is started (imports, migrations)
@@ -101,8 +101,17 @@ class ServerProcess:
         with self.log_path.open("ab") as log:
             log.write(f"--- start {self.starts} ---\n".encode())
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--threads", str(SERVER_THREADS)],
+                [
+                    sys.executable,
+                    "-m",
+                    "scorekeeper.serve",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--threads",
+                    str(SERVER_THREADS),
+                ],
                 cwd=self.instance.parent,
                 env=server_environment(self.database_url, self.instance),
                 stdout=log,
@@ -170,7 +179,9 @@ def serve(tmp_path: Path) -> Iterator[ServeFactory]:
         server = ServerProcess(database_url, folder / "instance", folder / "server.log")
         started.append(server)
         server.start()
-        assert (server.instance / "secret_key").is_file(), "the server keeps its key in the instance folder it was given"
+        assert (server.instance / "secret_key").is_file(), (
+            "the server keeps its key in the instance folder it was given"
+        )
         return server
 
     yield start
@@ -210,7 +221,9 @@ class Form:
     def button(self, value: str | None) -> Button:
         """The button that sends ``value`` (``None``: the form's only unnamed button, like «Guardar la mano»)."""
         for button in self.buttons:
-            if (value is None and button.name is None) or (value is not None and button.name == "value" and button.value == value):
+            if (value is None and button.name is None) or (
+                value is not None and button.name == "value" and button.value == value
+            ):
                 return button
         raise LookupError(f"no button {value!r} in the form of {self.action}: {self.buttons}")
 
@@ -233,7 +246,9 @@ class _FormReader(HTMLParser):
         elif tag == "input" and (a.get("type") or "").lower() == "hidden" and a.get("name"):
             self._form.hidden[a["name"] or ""] = a.get("value") or ""
         elif tag == "button" and (a.get("type") or "submit").lower() == "submit":
-            self._form.buttons.append(Button(a.get("name"), a.get("value") or "", "disabled" in a, a.get("aria-pressed")))
+            self._form.buttons.append(
+                Button(a.get("name"), a.get("value") or "", "disabled" in a, a.get("aria-pressed"))
+            )
 
     def handle_endtag(self, tag: str) -> None:
         """Close the open form."""
@@ -386,7 +401,7 @@ def together(calls: Sequence[Callable[[], T]], timeout: float = 60.0) -> list[T]
         try:
             barrier.wait(timeout=timeout)
             results[index] = calls[index]()
-        except BaseException as error:  # noqa: BLE001  (handed to the test below)
+        except BaseException as error:
             results[index] = error
 
     threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(len(calls))]
@@ -447,8 +462,13 @@ def read_game(database_url: str, token: str) -> StoredGame:
             sheet, hand = view.sheet, view.hand
             hands = tuple(
                 StoredHand(
-                    h.number, h.trump, tuple(h.auction) if h.auction is not None else None,
-                    tuple(h.bids), tuple(h.tricks), tuple(h.renuncios), h.complete,
+                    h.number,
+                    h.trump,
+                    tuple(h.auction) if h.auction is not None else None,
+                    tuple(h.bids),
+                    tuple(h.tricks),
+                    tuple(h.renuncios),
+                    h.complete,
                 )
                 for h in game.hands
             )

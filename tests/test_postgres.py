@@ -24,15 +24,21 @@ def test_each_test_gets_a_fresh_empty_database(pg_url: str, turn: int) -> None:
     with engine.begin() as connection:
         connection.execute(sa.text("CREATE TABLE left_behind (turn integer)"))  # the other turn must not see it
         connection.execute(sa.text("INSERT INTO left_behind VALUES (:turn)"), {"turn": turn})
-        name, encoding = connection.execute(sa.text("SELECT current_database(), pg_encoding_to_char(encoding) "
-                                                    "FROM pg_database WHERE datname = current_database()")).one()
+        name, encoding = connection.execute(
+            sa.text(
+                "SELECT current_database(), pg_encoding_to_char(encoding) "
+                "FROM pg_database WHERE datname = current_database()"
+            )
+        ).one()
     engine.dispose()
     assert name == sa.make_url(pg_url).database
     assert encoding == "UTF8"
     assert tables_in(pg_url) == ["left_behind"]
 
 
-def test_the_cluster_is_postgresql_15_or_newer_on_its_own_socket(postgres_cluster: postgres.Cluster, pg_url: str) -> None:
+def test_the_cluster_is_postgresql_15_or_newer_on_its_own_socket(
+    postgres_cluster: postgres.Cluster, pg_url: str
+) -> None:
     engine = sa.create_engine(pg_url)
     with engine.connect() as connection:
         version = connection.execute(sa.text("SHOW server_version_num")).scalar_one()
@@ -53,5 +59,5 @@ def test_database_url_gives_a_database_of_each_kind(database_url: str, request: 
 
 def test_without_postgresql_the_reason_names_the_install_step(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(postgres, "candidate_bindirs", lambda: [tmp_path])
-    with pytest.raises(postgres.PostgresUnavailable, match="make postgresql"):
+    with pytest.raises(postgres.PostgresUnavailableError, match="make postgresql"):
         postgres.find_bindir()

@@ -5,6 +5,7 @@ Revises: 3b5b316888b3
 Create Date: 2026-11-21 17:10:00
 
 """
+
 import secrets
 
 import sqlalchemy as sa

@@ -5,6 +5,7 @@ Revises: a1c4e9d27b10
 Create Date: 2026-11-22 17:00:00
 
 """
+
 import sqlalchemy as sa
 from alembic import op
 

@@ -102,6 +102,8 @@ def auction_winner(offers: Sequence[int], dealer: int) -> AuctionResult:
     if players < 3:
         raise RecordError(N_("Faltan ofertas en la subasta"))
     best = max(offers)
-    winner = min((seat for seat in range(players) if offers[seat] == best), key=lambda seat: (seat - dealer - 1) % players)
+    winner = min(
+        (seat for seat in range(players) if offers[seat] == best), key=lambda seat: (seat - dealer - 1) % players
+    )
     rebid = tuple((winner + i) % players for i in range(1, players))
     return AuctionResult(winner, best, rebid)

@@ -69,7 +69,7 @@ class Card:
     is ``1 << card.index``. Two cards are equal only when they are the same object.
     """
 
-    __slots__ = ("rank", "suit", "strength", "index", "bit", "_text")
+    __slots__ = ("_text", "bit", "index", "rank", "strength", "suit")
 
     rank: int
     suit: Suit

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 
-def N_(template: str) -> str:
+def N_(template: str) -> str:  # noqa: N802  (gettext's usual name for "mark, translate later")
     """Mark a message template for translation without translating it here."""
     return template
 

@@ -291,7 +291,9 @@ class HandInPlay:
         if said == tricks:
             return self  # the same tap twice
         if said is not None:
-            raise AlreadySaidError(N_("%(name)s ya ha ofrecido %(value)s"), player=seat, name=self.name(seat), value=said)
+            raise AlreadySaidError(
+                N_("%(name)s ya ha ofrecido %(value)s"), player=seat, name=self.name(seat), value=said
+            )
         if self.stage != "auction":
             raise TurnError(N_("La subasta ya ha terminado"))
         if seat != self.next_seat:
@@ -333,8 +335,13 @@ class HandInPlay:
             assert waiting is not None
             raise TurnError(N_("Ahora le toca apostar a %(name)s"), player=waiting, name=self.name(waiting))
         check_bid(
-            self.plan.cards, tricks, self.bids_said, last=seat == self.order[-1], rules=self.rules,
-            player=seat, name=self.name(seat),
+            self.plan.cards,
+            tricks,
+            self.bids_said,
+            last=seat == self.order[-1],
+            rules=self.rules,
+            player=seat,
+            name=self.name(seat),
         )
         return self._then(Step("bid", seat, tricks), bids=_with(self.bids, seat, tricks))
 

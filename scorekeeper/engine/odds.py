@@ -80,13 +80,23 @@ def trick_odds(
     every_card = cards * players == len(pack)
     if turned is not None:
         if turned not in pack:
-            raise RecordError(N_("Con %(players)s jugadores el %(card)s no se reparte (la baraja es de %(size)s cartas)"),
-                              players=players, card=str(turned), size=len(pack))
+            raise RecordError(
+                N_("Con %(players)s jugadores el %(card)s no se reparte (la baraja es de %(size)s cartas)"),
+                players=players,
+                card=str(turned),
+                size=len(pack),
+            )
         if turned.suit is not trump:
-            raise RecordError(N_("La muestra, el %(card)s, marca la pinta: tiene que ser del palo de triunfo"), card=str(turned))
+            raise RecordError(
+                N_("La muestra, el %(card)s, marca la pinta: tiene que ser del palo de triunfo"), card=str(turned)
+            )
         if every_card and seat == dealer and turned not in hand:
-            raise RecordError(N_("Se reparten todas las cartas: la muestra, el %(card)s, es tu última carta y tiene que estar en tu mano"),
-                              card=str(turned))
+            raise RecordError(
+                N_(
+                    "Se reparten todas las cartas: la muestra, el %(card)s, es tu última carta y tiene que estar en tu mano"
+                ),
+                card=str(turned),
+            )
         if turned in hand and not (every_card and seat == dealer):
             raise RecordError(N_("La muestra, el %(card)s, no puede estar en tu mano"), card=str(turned))
     rules = rules or DEFAULT_RULES

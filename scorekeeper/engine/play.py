@@ -12,7 +12,7 @@ from .errors import N_, IllegalPlayError, Message, RecordError
 # Cards as bits: bit ``card.index`` (suit × 10 + strength). Masks make the rules a few integer operations.
 SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 #: ABOVE[i]: the cards of the same suit stronger than card i; ABOVE[-1] (no card yet) is every card.
-ABOVE: tuple[int, ...] = tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40)) + ((1 << 40) - 1,)
+ABOVE: tuple[int, ...] = (*tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40)), (1 << 40) - 1)
 
 # Why a set of cards is legal: one code per rule of docs/rules.md, "Play".
 LEAD, TRUMP_LED_BEAT, TRUMP_LED_ANY_TRUMP, TRUMP_LED_NONE = 0, 1, 2, 3
@@ -83,7 +83,9 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def step(led: int, best_led: int, best_trump: int, winner: int, index: int, position: int, trump: int) -> tuple[int, int, int, int]:
+def step(
+    led: int, best_led: int, best_trump: int, winner: int, index: int, position: int, trump: int
+) -> tuple[int, int, int, int]:
     """A trick after card ``index`` is played as its ``position``-th card: the rule of who holds it.
 
     The trick is (led suit, best card of that suit, best trump, position of the
@@ -154,14 +156,12 @@ def _trick(table: Sequence[Card], trump: int, repeated: str) -> tuple[int, int, 
     """
     mask = 0
     led = best_led = best_trump = winner = -1
-    position = 0
-    for card in table:
+    for position, card in enumerate(table):
         bit = card.bit
         if mask & bit:
             raise RecordError(repeated)
         mask |= bit
         led, best_led, best_trump, winner = step(led, best_led, best_trump, winner, card.index, position, trump)
-        position += 1
     return mask, led, best_led, best_trump, winner
 
 

@@ -174,4 +174,3 @@ def _play(
     if given < len(played):
         raise IllegalPlayError(N_("La mano ya ha terminado: no quedan cartas que echar"))
     return tricks, []
-

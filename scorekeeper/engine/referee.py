@@ -38,7 +38,9 @@ def check_table(hand: Sequence[Card], table: Sequence[Card], players: int) -> No
     """
     if len(table) >= players:
         raise RecordError(
-            N_("Con %(players)s jugadores hay como mucho %(most)s cartas en la mesa antes de tu turno, y has puesto %(count)s"),
+            N_(
+                "Con %(players)s jugadores hay como mucho %(most)s cartas en la mesa antes de tu turno, y has puesto %(count)s"
+            ),
             players=players,
             most=players - 1,
             count=len(table),

@@ -247,7 +247,9 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "clasica",
             N_("Clásica (Wikipedia)"),
-            N_("Una vuelta de manos de una carta, subir hasta el máximo, una vuelta con el máximo, bajar y otra vuelta de una carta."),
+            N_(
+                "Una vuelta de manos de una carta, subir hasta el máximo, una vuelta con el máximo, bajar y otra vuelta de una carta."
+            ),
             Rules(),
         ),
         Preset(
@@ -259,7 +261,9 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "ludoteka",
             N_("Ludoteka: subir y bajar"),
-            N_("De una carta al máximo y vuelta a una; en las manos de una carta no hay apuesta obligada; desempate a una carta."),
+            N_(
+                "De una carta al máximo y vuelta a una; en las manos de una carta no hay apuesta obligada; desempate a una carta."
+            ),
             Rules(
                 opening_ones=Ones.SINGLE,
                 closing_ones=Ones.SINGLE,

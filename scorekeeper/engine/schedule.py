@@ -75,12 +75,22 @@ def _kinds(sizes: list[int], players: int, rules: Rules) -> list[HandKind]:
             kinds.append(special.kind)
             continue
         if special.at > scheduled:
-            raise RulesError(N_("La partida solo tiene %(count)s manos: no hay mano %(number)s"), count=scheduled, number=special.at)
+            raise RulesError(
+                N_("La partida solo tiene %(count)s manos: no hay mano %(number)s"), count=scheduled, number=special.at
+            )
         cards = sizes[special.at - 1]
         if special.kind is HandKind.INDIAS and cards != 1:
-            raise RulesError(N_("Las indias se juegan con una carta: la mano %(number)s tiene %(cards)s"), number=special.at, cards=cards)
+            raise RulesError(
+                N_("Las indias se juegan con una carta: la mano %(number)s tiene %(cards)s"),
+                number=special.at,
+                cards=cards,
+            )
         if special.kind is HandKind.SUBASTADO and cards != top:
-            raise RulesError(N_("El subastado se juega con todas las cartas: la mano %(number)s tiene %(cards)s"), number=special.at, cards=cards)
+            raise RulesError(
+                N_("El subastado se juega con todas las cartas: la mano %(number)s tiene %(cards)s"),
+                number=special.at,
+                cards=cards,
+            )
         kinds[special.at - 1] = special.kind
     return kinds
 
@@ -93,7 +103,9 @@ def schedule(players: int, first_dealer: int, rules: Rules | None = None) -> tup
         raise RulesError(N_("El primero en repartir debe ser uno de los jugadores"))
     sizes = list(hand_sizes(players, rules))
     kinds = _kinds(sizes, players, rules)
-    return tuple(plan_hand(players, first_dealer, i + 1, cards, kind) for i, (cards, kind) in enumerate(zip(sizes, kinds)))
+    return tuple(
+        plan_hand(players, first_dealer, i + 1, cards, kind) for i, (cards, kind) in enumerate(zip(sizes, kinds))
+    )
 
 
 def plan_hand(players: int, first_dealer: int, number: int, cards: int, kind: HandKind = HandKind.NORMAL) -> HandPlan:

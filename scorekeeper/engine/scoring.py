@@ -38,7 +38,9 @@ def hand_points(
     if not (_is_count(bid) and _is_count(tricks) and _is_count(renuncios)):
         raise RecordError(N_("Las apuestas, las bazas y los renuncios son números de 0 en adelante"))
     if cards is not None and (bid > cards or tricks > cards):
-        raise RecordError(N_("En una mano de %(cards)s cartas no se pueden pedir ni ganar más de %(cards)s bazas"), cards=cards)
+        raise RecordError(
+            N_("En una mano de %(cards)s cartas no se pueden pedir ni ganar más de %(cards)s bazas"), cards=cards
+        )
     penalty = renuncio_points(renuncios, renuncio_penalty)
     if bid != tricks:
         return -miss_per_trick * abs(bid - tricks) * multiplier - penalty

@@ -81,7 +81,9 @@ def check_record(plan: HandPlan, record: HandRecord, rules: Rules, names: Sequen
     n = plan.players
     if len(record.bids) != n or len(record.tricks) != n:
         raise RecordError(N_("Faltan apuestas o bazas de algún jugador"))
-    if record.renuncios and (len(record.renuncios) != n or not all(_is_count(r, MAX_RENUNCIOS) for r in record.renuncios)):
+    if record.renuncios and (
+        len(record.renuncios) != n or not all(_is_count(r, MAX_RENUNCIOS) for r in record.renuncios)
+    ):
         raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
     check_trump(plan, record.trump)
     check_auction(plan, record.auction)

@@ -94,9 +94,7 @@ def _chances(players: int, trump: int) -> tuple[float, ...]:
     table = _CHANCES.get(key)
     if table is None:
         crowd = 4 / players
-        table = tuple(
-            _TRUMP_CHANCE[i % 10] if i // 10 == trump else _PLAIN_CHANCE[i % 10] * crowd for i in range(40)
-        )
+        table = tuple(_TRUMP_CHANCE[i % 10] if i // 10 == trump else _PLAIN_CHANCE[i % 10] * crowd for i in range(40))
         _CHANCES[key] = table
     return table
 
@@ -223,7 +221,9 @@ def play_out(
             if mask & (mask - 1) == 0:
                 index = mask.bit_length() - 1
             elif bots:
-                index = bot_card(mask, (led, best_led, best_trump, holder), position, players, t, won[seat] < bids[seat])
+                index = bot_card(
+                    mask, (led, best_led, best_trump, holder), position, players, t, won[seat] < bids[seat]
+                )
             else:
                 pick, k = mask, int(random_number() * mask.bit_count())
                 while k:  # drop the k lowest cards: the lowest left is the k-th

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import quote
 
 from flask import Response
@@ -23,7 +23,7 @@ def _tidy(text: str, pattern: re.Pattern[str]) -> str:
 
 def file_stem(created_at: datetime, names: tuple[str, ...]) -> str:
     """``pocha-<date>-<names>``: the day the game started (the app's timezone) and the players, by seat."""
-    day = to_user_timezone(created_at.replace(tzinfo=timezone.utc)).date().isoformat()
+    day = to_user_timezone(created_at.replace(tzinfo=UTC)).date().isoformat()
     players = _tidy("-".join(names), _UNSAFE)[:NAMES_MAX].rstrip("-")
     return f"pocha-{day}-{players}" if players else f"pocha-{day}"
 

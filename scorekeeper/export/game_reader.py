@@ -10,14 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Final, TypeGuard
 
-from scorekeeper.engine import Message, PochaError, Suit
+from scorekeeper.engine import NO_TRUMP, Message, PochaError, Suit
 from scorekeeper.engine.errors import N_
 from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, READABLE, VERSION
 from scorekeeper.words import FIELD_NAMES
-from scorekeeper.engine import NO_TRUMP
 
 TOP_KEYS: Final = ("format", "version", "preset", "rules", "players", "first_dealer", "hands", "corrections")
 TOP_OPTIONAL: Final = ("exported_at", "created_at", "finished_at")
@@ -38,9 +37,11 @@ A_DATE: Final = Message(N_("una fecha como 2024-05-01T21:30:00Z, o null"))
 #: (the pages show dates in the table's timezone, which must not go past year 9999).
 FIRST_YEAR: Final = 1970
 LAST_YEAR: Final = 9000
-A_DATE_IN_RANGE: Final = Message(N_("una fecha entre los años %(first)s y %(last)s"), {"first": FIRST_YEAR, "last": LAST_YEAR})
+A_DATE_IN_RANGE: Final = Message(
+    N_("una fecha entre los años %(first)s y %(last)s"), {"first": FIRST_YEAR, "last": LAST_YEAR}
+)
 A_LIST: Final = Message(N_("una lista [ … ]"))
-A_TRUMP: Final = Message(N_("\"O\", \"C\", \"E\", \"B\", \"-\" (sin triunfo) o null"))
+A_TRUMP: Final = Message(N_('"O", "C", "E", "B", "-" (sin triunfo) o null'))
 A_CHANGED_FIELD: Final = Message(N_("trump, bid, tricks, renuncios u offer"))
 A_CHANGED_VALUE: Final = Message(N_("un número entero, una pinta o null"))
 THE_FILE: Final = Message(N_("el archivo"))
@@ -137,13 +138,17 @@ class _Object:
                 raise GameFileError(N_("Falta «%(key)s» en %(where)s"), key=key, where=where)
         unknown = sorted(set(value) - set(required) - set(optional))
         if unknown:
-            raise GameFileError(N_("«%(key)s» no es parte del formato: sobra en %(where)s"), key=unknown[0], where=where)
+            raise GameFileError(
+                N_("«%(key)s» no es parte del formato: sobra en %(where)s"), key=unknown[0], where=where
+            )
         self.value = value
         self.where = where
 
     def wrong(self, key: str, expected: Message) -> GameFileError:
         """The refusal of a value of the wrong kind."""
-        return GameFileError(N_("En %(where)s, «%(key)s» debe ser %(expected)s"), where=self.where, key=key, expected=expected)
+        return GameFileError(
+            N_("En %(where)s, «%(key)s» debe ser %(expected)s"), where=self.where, key=key, expected=expected
+        )
 
     def get(self, key: str, check: Callable[[Any], bool], expected: Message) -> Any:
         """The value of ``key`` (``None`` when optional and absent), refused unless ``check`` accepts it."""
@@ -182,7 +187,7 @@ class _Object:
         try:
             moment = datetime.fromisoformat(value)
             if moment.tzinfo is not None:
-                moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+                moment = moment.astimezone(UTC).replace(tzinfo=None)
         except (ValueError, OverflowError):  # not a date; a date that UTC would put before year 1 or after 9999
             raise self.wrong(key, A_DATE) from None
         if not FIRST_YEAR <= moment.year <= LAST_YEAR:
@@ -222,16 +227,22 @@ def _no_constant(name: str) -> Any:
 def _check_format(document: Any) -> None:
     """Refuse a file that is not a Pocha game, or one of a version this Pocha cannot read."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise GameFileError(N_("El archivo no es una partida de Pocha: su «format» debe ser «%(format)s»"), format=FORMAT)
+        raise GameFileError(
+            N_("El archivo no es una partida de Pocha: su «format» debe ser «%(format)s»"), format=FORMAT
+        )
     version = document.get("version")
     if _is_whole(version) and version > VERSION:
         raise GameFileError(
-            N_("El archivo es de una versión más nueva del formato (la %(version)s) y esta Pocha solo lee la %(known)s: actualiza Pocha"),
+            N_(
+                "El archivo es de una versión más nueva del formato (la %(version)s) y esta Pocha solo lee la %(known)s: actualiza Pocha"
+            ),
             version=version,
             known=VERSION,
         )
     if version not in READABLE or not _is_whole(version):
-        raise GameFileError(N_("La versión del formato del archivo no es válida: esta Pocha lee la versión %(known)s"), known=VERSION)
+        raise GameFileError(
+            N_("La versión del formato del archivo no es válida: esta Pocha lee la versión %(known)s"), known=VERSION
+        )
 
 
 def read_game_file(data: bytes) -> GameEntry:
@@ -290,7 +301,9 @@ def _hand(value: Any, position: int, players: int, version: int) -> HandEntry:
 
 def _steps_fit(steps: Any) -> bool:
     """``null``, or a list of ``[kind, seat, value]`` (what each means is the engine's to check)."""
-    return steps is None or (isinstance(steps, list) and all(isinstance(step, list) and len(step) == 3 for step in steps))
+    return steps is None or (
+        isinstance(steps, list) and all(isinstance(step, list) and len(step) == 3 for step in steps)
+    )
 
 
 def _check_hand_order(hands: list[HandEntry]) -> None:
@@ -303,7 +316,19 @@ def _check_hand_order(hands: list[HandEntry]) -> None:
                 number=hand.number,
             )
         if not hand.complete and position != len(hands):
-            raise GameFileError(N_("Solo la última mano puede estar a medias, y la mano %(number)s no está completa"), number=position)
+            raise GameFileError(
+                N_("Solo la última mano puede estar a medias, y la mano %(number)s no está completa"), number=position
+            )
+
+
+def _count_or_null(value: Any) -> bool:
+    """A corrected count: a whole number, or ``null`` (not said)."""
+    return value is None or _is_whole(value)
+
+
+def _trump_or_count(value: Any) -> bool:
+    """A corrected trump: its notation, or what a count may be (older files wrote either)."""
+    return _count_or_null(value) or value in TRUMP_LETTERS
 
 
 def _correction(value: Any, position: int, players: int, saved: int) -> CorrectionEntry:
@@ -315,7 +340,8 @@ def _correction(value: Any, position: int, players: int, saved: int) -> Correcti
         change = _Object(change_value, correction_place(position), CHANGE_KEYS)
         field = change.get("field", lambda v: isinstance(v, str) and v in FIELD_NAMES, A_CHANGED_FIELD)
         change.get("seat", lambda v: v is None or (_is_whole(v) and 0 <= v < players), _seat(players))
+        fits = _trump_or_count if field == "trump" else _count_or_null
         for key in ("before", "after"):
-            change.get(key, lambda v: v is None or _is_whole(v) or (field == "trump" and v in TRUMP_LETTERS), A_CHANGED_VALUE)
+            change.get(key, fits, A_CHANGED_VALUE)
         changes.append({key: change.value[key] for key in CHANGE_KEYS})
     return CorrectionEntry(hand=hand, made_at=entry.date("made_at"), changes=changes)

@@ -13,8 +13,8 @@ from datetime import datetime
 from typing import Final
 
 from scorekeeper.engine import (
-    NO_TRUMP,
     CUSTOM_PRESET,
+    NO_TRUMP,
     PRESETS,
     HandRecord,
     PochaError,
@@ -102,7 +102,9 @@ def _check_saved(rules: Rules, names: list[str], first_dealer: int, records: lis
         return score_sheet(rules, names, first_dealer, records)
     except PochaError as error:
         # score_sheet stops at the first hand it refuses: find it, the longest run of hands it accepts plus one.
-        bad = bisect.bisect_left(range(1, len(records) + 1), True, key=lambda count: _refused(rules, names, first_dealer, records[:count]))
+        bad = bisect.bisect_left(
+            range(1, len(records) + 1), True, key=lambda count: _refused(rules, names, first_dealer, records[:count])
+        )
         raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=bad + 1, reason=error.message) from None
 
 
@@ -132,8 +134,13 @@ def _replay(game: Game, hand: HandEntry, rules: Rules, names: tuple[str, ...], s
     if plan is None:
         raise GameFileError(N_("La partida ya ha terminado: sobra la mano %(number)s"), number=hand.number)
     said = Hand(
-        number=plan.number, trump=hand.trump, auction=hand.auction, bids=hand.bids, tricks=hand.tricks,
-        renuncios=hand.renuncios, steps=hand.steps,
+        number=plan.number,
+        trump=hand.trump,
+        auction=hand.auction,
+        bids=hand.bids,
+        tricks=hand.tricks,
+        renuncios=hand.renuncios,
+        steps=hand.steps,
     )
     try:
         played = hand_in_play(said, plan, rules, names)
@@ -143,7 +150,9 @@ def _replay(game: Game, hand: HandEntry, rules: Rules, names: tuple[str, ...], s
     for key in HAND_FIELDS:
         if getattr(row, key) != getattr(hand, key):
             raise GameFileError(
-                N_("Mano %(number)s: «%(key)s» no puede quedar así a mitad de mano (la pinta, las apuestas y las bazas se dicen en orden)"),
+                N_(
+                    "Mano %(number)s: «%(key)s» no puede quedar así a mitad de mano (la pinta, las apuestas y las bazas se dicen en orden)"
+                ),
                 number=plan.number,
                 key=key,
             )

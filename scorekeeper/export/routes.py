@@ -20,7 +20,6 @@ from scorekeeper.i18n import current_locale, engine_message
 from scorekeeper.phone import remember
 from scorekeeper.store import game_for, view_of
 
-
 # --- downloads -------------------------------------------------------------------------------
 
 
@@ -37,7 +36,9 @@ def game_json(scope: str, token: str) -> Response:
     """The whole game as a file to keep or import elsewhere (no token in it), from either address."""
     game = game_for(scope, token)
     body = game_file.game_file(game)
-    return attachment(body, file_stem(game.created_at, tuple(player.name for player in game.players)) + ".json", game_file.MEDIA_TYPE)
+    return attachment(
+        body, file_stem(game.created_at, tuple(player.name for player in game.players)) + ".json", game_file.MEDIA_TYPE
+    )
 
 
 # --- import ----------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ def import_game() -> Response | tuple[str, int]:
         error = _("Ese formulario no vale: vuelve a elegir el archivo.") if request.method == "POST" else None
         return _import_page(form, error, 400 if error else 200)
     try:
-        game, token = create_game_from(read_game_file(_uploaded(form.file.data)))
+        _game, token = create_game_from(read_game_file(_uploaded(form.file.data)))
         db.session.commit()
     except PochaError as problem:
         db.session.rollback()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from enum import Enum
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from enum import Enum
+from typing import Any, ClassVar, TypeVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -23,7 +23,6 @@ from scorekeeper.engine import (
     Rules,
     Special,
     TieBreak,
-    check_players,
     preset_rules,
     schedule,
 )
@@ -43,7 +42,7 @@ def choices(*pairs: tuple[str, Any]) -> list[SelectChoice]:
 
 
 def option_choices(names: Mapping[Any, Any]) -> list[SelectChoice]:
-    """"As the rules say", then each value of an option with its name."""
+    """ "As the rules say", then each value of an option with its name."""
     return choices((AS_PRESET, AS_RULES), *((value.value, name) for value, name in names.items()))
 
 
@@ -111,19 +110,31 @@ class NewGameForm(FlaskForm):
 
     opening_ones = SelectField(_l("Manos de una carta al empezar"), choices=ONES, default=AS_PRESET)
     climb = SelectField(_l("Subir de dos cartas al máximo"), choices=YES_NO, default=AS_PRESET)
-    max_hands = WholeNumberField(_l("Manos con el máximo de cartas (vacío: una vuelta)"), validators=[Optional(), NumberRange(1, 40)])
+    max_hands = WholeNumberField(
+        _l("Manos con el máximo de cartas (vacío: una vuelta)"), validators=[Optional(), NumberRange(1, 40)]
+    )
     descend = SelectField(_l("Bajar después del máximo"), choices=YES_NO, default=AS_PRESET)
     closing_ones = SelectField(_l("Manos de una carta al final"), choices=ONES, default=AS_PRESET)
     custom_sizes = StringField(_l("Lista de manos a medida (cartas de cada mano)"))
-    forbidden_in_one_card_hands = SelectField(_l("Apuesta obligada también en manos de una carta"), choices=YES_NO, default=AS_PRESET)
+    forbidden_in_one_card_hands = SelectField(
+        _l("Apuesta obligada también en manos de una carta"), choices=YES_NO, default=AS_PRESET
+    )
     multipliers = SelectField(_l("Multiplicar por el palo de triunfo"), choices=MULTIPLIERS, default=AS_PRESET)
-    pocha_bonus = SelectField(_l("«La pocha»: pedirlas todas (5 o más) y hacerlas vale 100"), choices=YES_NO, default=AS_PRESET)
-    pocha_multiplied = SelectField(_l("«La pocha» también se multiplica por el palo de triunfo"), choices=YES_NO, default=AS_PRESET)
+    pocha_bonus = SelectField(
+        _l("«La pocha»: pedirlas todas (5 o más) y hacerlas vale 100"), choices=YES_NO, default=AS_PRESET
+    )
+    pocha_multiplied = SelectField(
+        _l("«La pocha» también se multiplica por el palo de triunfo"), choices=YES_NO, default=AS_PRESET
+    )
     renuncio_penalty = WholeNumberField(_l("Puntos por renuncio"), validators=[Optional(), NumberRange(0, 1000)])
     exact_base = WholeNumberField(_l("Puntos por acertar"), validators=[Optional(), NumberRange(0, 1000)])
     exact_per_trick = WholeNumberField(_l("Puntos por baza acertada"), validators=[Optional(), NumberRange(0, 1000)])
-    miss_per_trick = WholeNumberField(_l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)])
-    misses_break_ties = SelectField(_l("Empate a puntos: gana quien menos apuestas ha fallado"), choices=YES_NO, default=AS_PRESET)
+    miss_per_trick = WholeNumberField(
+        _l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)]
+    )
+    misses_break_ties = SelectField(
+        _l("Empate a puntos: gana quien menos apuestas ha fallado"), choices=YES_NO, default=AS_PRESET
+    )
     tie_break = SelectField(_l("Mano de desempate"), choices=TIE_BREAK, default=AS_PRESET)
     indias = StringField(_l("Indias"))
     subastado = StringField(_l("Subastado"))
@@ -131,12 +142,28 @@ class NewGameForm(FlaskForm):
     sin_triunfo = StringField(_l("Sin triunfo"))
 
     OPTION_FIELDS = (
-        "opening_ones", "climb", "max_hands", "descend", "closing_ones", "custom_sizes",
-        "forbidden_in_one_card_hands", "multipliers", "pocha_bonus", "pocha_multiplied", "renuncio_penalty",
-        "exact_base", "exact_per_trick", "miss_per_trick", "misses_break_ties", "tie_break",
-        "indias", "subastado", "mano_de_oro", "sin_triunfo",
+        "opening_ones",
+        "climb",
+        "max_hands",
+        "descend",
+        "closing_ones",
+        "custom_sizes",
+        "forbidden_in_one_card_hands",
+        "multipliers",
+        "pocha_bonus",
+        "pocha_multiplied",
+        "renuncio_penalty",
+        "exact_base",
+        "exact_per_trick",
+        "miss_per_trick",
+        "misses_break_ties",
+        "tie_break",
+        "indias",
+        "subastado",
+        "mano_de_oro",
+        "sin_triunfo",
     )
-    SPECIAL_FIELDS = {
+    SPECIAL_FIELDS: ClassVar[dict[str, HandKind]] = {
         "indias": HandKind.INDIAS,
         "subastado": HandKind.SUBASTADO,
         "mano_de_oro": HandKind.MANO_DE_ORO,
@@ -213,13 +240,23 @@ class NewGameForm(FlaskForm):
         """The preset with every option the table changed; raises ``PochaError`` when they make no game."""
         changes: dict[str, Any] = {}
         options: tuple[tuple[str, type[Enum]], ...] = (
-            ("opening_ones", Ones), ("closing_ones", Ones), ("multipliers", Multipliers), ("tie_break", TieBreak)
+            ("opening_ones", Ones),
+            ("closing_ones", Ones),
+            ("multipliers", Multipliers),
+            ("tie_break", TieBreak),
         )
         for name, option in options:
             chosen = _choice(getattr(self, name), option)
             if chosen is not None:
                 changes[name] = chosen
-        for name in ("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus", "pocha_multiplied", "misses_break_ties"):
+        for name in (
+            "climb",
+            "descend",
+            "forbidden_in_one_card_hands",
+            "pocha_bonus",
+            "pocha_multiplied",
+            "misses_break_ties",
+        ):
             chosen_flag = _choice(getattr(self, name), YesNo)
             if chosen_flag is not None:
                 changes[name] = chosen_flag is YesNo.YES
@@ -265,17 +302,27 @@ class CorrectionForm(FlaskForm):
     """Every value of a saved hand, to put right: trump, and per player bid, tricks, renuncios (and auction offer)."""
 
     trump = SelectField(_l("Pinta"))
-    bids = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
-    tricks = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
-    renuncios = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS)
-    offers = NumberedFields(WholeNumberField(validators=[Optional()], signed=True), min_entries=0, max_entries=MAX_PLAYERS)
+    bids = NumberedFields(
+        WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS
+    )
+    tricks = NumberedFields(
+        WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS
+    )
+    renuncios = NumberedFields(
+        WholeNumberField(validators=[Optional()], signed=True), min_entries=3, max_entries=MAX_PLAYERS
+    )
+    offers = NumberedFields(
+        WholeNumberField(validators=[Optional()], signed=True), min_entries=0, max_entries=MAX_PLAYERS
+    )
     #: The game's version the form was drawn from: a correction over another phone's change is refused.
     version = WholeNumberField(validators=[Optional()], max_digits=9)
 
     def fits(self, players: int, auction: bool) -> bool:
         """True when the form has one value of each kind per player (and offers only in a subastado hand)."""
         lists = (self.bids, self.tricks, self.renuncios)
-        return all(len(field.entries) == players for field in lists) and len(self.offers.entries) == (players if auction else 0)
+        return all(len(field.entries) == players for field in lists) and len(self.offers.entries) == (
+            players if auction else 0
+        )
 
 
 class StepForm(FlaskForm):

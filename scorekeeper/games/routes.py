@@ -58,7 +58,7 @@ def new_game() -> Response | str | tuple[str, int]:
                 if form.first_dealer.data == RANDOM_DEALER
                 else int(form.first_dealer.data)
             )
-            game, token = create_game(names, dealer, form.preset.data, rules)
+            _game, token = create_game(names, dealer, form.preset.data, rules)
             db.session.commit()
             remember(token)
             flash(_("¡A jugar! Reparte %(name)s.", name=names[dealer]), "success")
@@ -137,7 +137,9 @@ def _seat(form: StepForm) -> int:
     return int(form.seat.data)
 
 
-def _step(token: str, apply: Callable[[GameView, StepForm], object], anchor: str = "mano") -> Response | tuple[str, int]:
+def _step(
+    token: str, apply: Callable[[GameView, StepForm], object], anchor: str = "mano"
+) -> Response | tuple[str, int]:
     """Check a tap, apply it through ``state`` to the game as it is now (locked), commit, go back (303).
 
     A tap is applied whole or not at all. The game's row is locked first, so a tap from another
@@ -187,7 +189,8 @@ def bid(token: str) -> Response | tuple[str, int]:
 def tricks(token: str) -> Response | tuple[str, int]:
     """Say how many tricks one player took."""
     return _step(
-        token, lambda view, form: state.take_tricks(view, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data)
+        token,
+        lambda view, form: state.take_tricks(view, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data),
     )
 
 
@@ -196,7 +199,9 @@ def renuncio(token: str) -> Response | tuple[str, int]:
     """Set how many renuncios a player has in this hand (the "+" and "−" buttons send the new count)."""
     return _step(
         token,
-        lambda view, form: state.set_renuncios(view, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data),
+        lambda view, form: state.set_renuncios(
+            view, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data
+        ),
     )
 
 
@@ -226,7 +231,9 @@ def _correction_form(hand: Hand, kind: HandKind, players: int, posted: bool) -> 
     """The correction form of ``hand``: what was sent, or (``posted`` false) blank fields to fill."""
     form = CorrectionForm(
         formdata=None if not posted else request.form,
-        bids=[None] * players, tricks=[None] * players, renuncios=[0] * players,
+        bids=[None] * players,
+        tricks=[None] * players,
+        renuncios=[0] * players,
         offers=[None] * players if hand.auction is not None else [],
     )
     # Only what the hand allows: no trump in a sin triunfo hand, a suit in every other one.
@@ -304,7 +311,9 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
     elif form.version.data is not None and form.version.data != game.version:
         form = _correction_form(hand, plan.kind, len(view.names), posted=False)
         _fill_correction(form, hand, game.version)
-        error = _("Otro móvil ha cambiado la partida mientras corregías: esto es lo que hay guardado ahora. Vuelve a hacer tu corrección.")
+        error = _(
+            "Otro móvil ha cambiado la partida mientras corregías: esto es lo que hay guardado ahora. Vuelve a hacer tu corrección."
+        )
         status = 409
     else:
         try:
@@ -315,7 +324,9 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
             status = 422
         else:
             if changes:
-                flash(_("Mano %(number)s corregida: los totales siguientes se han recalculado.", number=number), "success")
+                flash(
+                    _("Mano %(number)s corregida: los totales siguientes se han recalculado.", number=number), "success"
+                )
             else:
                 flash(_("No había nada que cambiar en la mano %(number)s.", number=number), "info")
             return redirect(url_for("games.play", token=token, _anchor="hoja"), 303)
@@ -324,6 +335,8 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
     return _correction_page(game, token, form, view.names, plan, error), status
 
 
-def _correction_page(game: object, token: str, form: CorrectionForm, names: tuple[str, ...], plan: HandPlan, error: str | None) -> str:
+def _correction_page(
+    game: object, token: str, form: CorrectionForm, names: tuple[str, ...], plan: HandPlan, error: str | None
+) -> str:
     """The correction form of a saved hand, with the reason it was refused (if it was)."""
     return render_template("games/correct.html", game=game, token=token, form=form, names=names, plan=plan, error=error)

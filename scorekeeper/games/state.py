@@ -66,7 +66,9 @@ def hand_for(view: GameView, number: int) -> HandInPlay:
         raise GameFinishedError(N_("La partida ya ha terminado"))
     if number != hand.plan.number:
         raise StaleHandError(
-            N_("Esa pantalla era de la mano %(old)s; ahora se juega la mano %(number)s"), old=number, number=hand.plan.number
+            N_("Esa pantalla era de la mano %(old)s; ahora se juega la mano %(number)s"),
+            old=number,
+            number=hand.plan.number,
         )
     return hand
 
@@ -106,7 +108,11 @@ def choose_trump(view: GameView, number: int, letter: str, version: int | None =
 
     def step(hand: HandInPlay) -> HandInPlay:
         stored = trump_code(hand.trump) if hand.trump_said and not hand.trump_fixed else None
-        if stored is not None and stored != letter and (not _expect_shown(stored, was) or version not in (None, view.game.version)):
+        if (
+            stored is not None
+            and stored != letter
+            and (not _expect_shown(stored, was) or version not in (None, view.game.version))
+        ):
             raise ConflictError(
                 N_("Otro móvil ya ha elegido la pinta: %(trump)s. No se ha cambiado nada."), trump=trump_label(stored)
             )
@@ -143,7 +149,11 @@ def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str |
     """Set a player's renuncios in this hand (the tap says the new count); another phone's change since stays."""
 
     def step(hand: HandInPlay) -> HandInPlay:
-        if 0 <= seat < len(hand.renuncios) and hand.renuncios[seat] != count and not _expect_shown(hand.renuncios[seat], was):
+        if (
+            0 <= seat < len(hand.renuncios)
+            and hand.renuncios[seat] != count
+            and not _expect_shown(hand.renuncios[seat], was)
+        ):
             now = Message(RENUNCIOS_NOW, {"name": hand.name(seat), "value": hand.renuncios[seat]})
             raise ConflictError(GOT_THERE_FIRST, what=now)
         return hand.set_renuncios(seat, count)
@@ -211,11 +221,17 @@ def describe_changes(before: HandRecord, after: HandRecord) -> list[dict[str, An
     """Each value that differs between two records: field, seat (or ``None``), before and after."""
     changes: list[dict[str, Any]] = []
     if before.trump != after.trump:
-        changes.append({"field": "trump", "seat": None, "before": trump_code(before.trump), "after": trump_code(after.trump)})
+        changes.append(
+            {"field": "trump", "seat": None, "before": trump_code(before.trump), "after": trump_code(after.trump)}
+        )
     fields = (("bid", before.bids, after.bids), ("tricks", before.tricks, after.tricks))
     ren_before = before.renuncios or (0,) * len(before.bids)
     ren_after = after.renuncios or (0,) * len(after.bids)
-    for name, old, new in (*fields, ("renuncios", ren_before, ren_after), ("offer", before.auction or (), after.auction or ())):
+    for name, old, new in (
+        *fields,
+        ("renuncios", ren_before, ren_after),
+        ("offer", before.auction or (), after.auction or ()),
+    ):
         for seat, (a, b) in enumerate(zip(old, new)):
             if a != b:
                 changes.append({"field": name, "seat": seat, "before": a, "after": b})

@@ -4,10 +4,10 @@ from flask import abort, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from scorekeeper.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
-from scorekeeper.main.summary import summaries
-from scorekeeper.phone import known_games
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
+from scorekeeper.main.summary import summaries
+from scorekeeper.phone import known_games
 from scorekeeper.security import CAPABILITY_PREFIXES
 from scorekeeper.urls import back_url, local_url
 

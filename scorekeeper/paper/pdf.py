@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
-from flask_babel import format_date
+from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from fpdf import FPDF
 
 from scorekeeper.engine import ScoreSheet
@@ -65,8 +64,16 @@ def _fit(pdf: FPDF, text: str, width: float, size: float) -> str:
 
 
 def _cell(
-    pdf: FPDF, w: float, h: float, text: str, *, align: str = "C", bold: bool = False,
-    colour: tuple[int, int, int] = INK, fill: bool = False, size: float = FONT,
+    pdf: FPDF,
+    w: float,
+    h: float,
+    text: str,
+    *,
+    align: str = "C",
+    bold: bool = False,
+    colour: tuple[int, int, int] = INK,
+    fill: bool = False,
+    size: float = FONT,
 ) -> None:
     """One table cell at the current position, the text fitted to it; the position moves right."""
     pdf.set_font(FAMILY, "B" if bold else "", size)
@@ -114,7 +121,11 @@ def _header(pdf: FPDF, cols: _Columns, names: Sequence[str]) -> float:
         _cell(pdf, cols.player, HEAD_H, name, bold=True)
     pdf.ln(HEAD_H)
     pdf.set_x(MARGIN)
-    for width, text, align in ((cols.hand, _("Mano"), "C"), (cols.cards, _("Cartas"), "C"), (cols.trump, _("Pinta"), "L")):
+    for width, text, align in (
+        (cols.hand, _("Mano"), "C"),
+        (cols.cards, _("Cartas"), "C"),
+        (cols.trump, _("Pinta"), "L"),
+    ):
         _cell(pdf, width, HEAD_H, text, colour=MUTED, align=align)
     for _name in names:
         for width, text in ((cols.bid, _("Ap.")), (cols.points, _("Pts")), (cols.total, _("Total"))):
@@ -198,8 +209,10 @@ def _standings(pdf: FPDF, sheet: ScoreSheet, chart: Chart, x: float, y: float, w
         pdf.cell(width - 8.5, 5.2, _fit(pdf, label, width - 8.5, 9), new_x="LEFT", new_y="NEXT")
         pdf.set_font(FAMILY, "", 8)
         pdf.set_text_color(*MUTED)
-        detail = ngettext("%(num)s punto", "%(num)s puntos", place.total) + " · " + ngettext(
-            "%(num)s fallo", "%(num)s fallos", place.missed
+        detail = (
+            ngettext("%(num)s punto", "%(num)s puntos", place.total)
+            + " · "
+            + ngettext("%(num)s fallo", "%(num)s fallos", place.missed)
         )
         pdf.cell(width - 8.5, 4.2, detail, new_x="LEFT", new_y="NEXT")
         pdf.set_x(x)

@@ -10,10 +10,10 @@ from flask import render_template, send_file
 from werkzeug.wrappers import Response
 
 from scorekeeper.engine import PRESETS
-from scorekeeper.store import game_for, view_of
 from scorekeeper.paper import bp, pdf
 from scorekeeper.paper.history import finished_games
 from scorekeeper.paper.stats import player_stats
+from scorekeeper.store import game_for, view_of
 
 SCOPED = "/<any(p, ver):scope>/<token>"
 

@@ -8,8 +8,8 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.phone import forget, remember
-from scorekeeper.store import EDIT, find_watched_game, game_for, new_token, token_hash, view_of
 from scorekeeper.share import bp, live
+from scorekeeper.store import EDIT, find_watched_game, game_for, new_token, token_hash, view_of
 
 
 @bp.get("/ver/<token>")

@@ -62,5 +62,7 @@ def bar_chart(odds: TrickOdds) -> Chart:
     for tricks, chance in enumerate(chances):
         height = round(room * chance / tallest, 1)
         x = round(SIDE + tricks * slot + gap / 2, 1)
-        bars.append(Bar(tricks, chance * 100, x, round(baseline - height, 1), round(slot - gap, 1), height, tricks == best))
+        bars.append(
+            Bar(tricks, chance * 100, x, round(baseline - height, 1), round(slot - gap, 1), height, tricks == best)
+        )
     return Chart(WIDTH, HEIGHT, baseline, tuple(bars))

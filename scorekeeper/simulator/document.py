@@ -36,7 +36,10 @@ def deal_document(log: HandLog, seed: int, preset: str) -> dict[str, Any]:
         "tricks": [
             {
                 "leader": trick.leader,
-                "plays": [{"player": play.player, "card": str(play.card), "legal": card_list(play.legal, trump)} for play in trick.plays],
+                "plays": [
+                    {"player": play.player, "card": str(play.card), "legal": card_list(play.legal, trump)}
+                    for play in trick.plays
+                ],
                 "winner": trick.winner,
             }
             for trick in log.tricks

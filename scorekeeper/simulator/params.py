@@ -14,7 +14,19 @@ from typing import Any
 from flask_babel import gettext as _
 
 from scorekeeper import numbers
-from scorekeeper.engine import NO_TRUMP, Card, Deal, HandLog, PochaError, Rules, Suit, deal_cards, parse_cards, preset_rules, simulate_hand
+from scorekeeper.engine import (
+    NO_TRUMP,
+    Card,
+    Deal,
+    HandLog,
+    PochaError,
+    Rules,
+    Suit,
+    deal_cards,
+    parse_cards,
+    preset_rules,
+    simulate_hand,
+)
 from scorekeeper.i18n import engine_message
 
 DEFAULT_PLAYERS = 4
@@ -43,7 +55,13 @@ def whole_number(args: Args, name: str, what: str, default: int | None = None) -
         return default
     value = numbers.whole_number(raw, SEED_DIGITS)
     if value is None:
-        raise ParamError(_("«%(value)s» no vale como %(what)s: tiene que ser un número entero de 0 en adelante", value=raw, what=what))
+        raise ParamError(
+            _(
+                "«%(value)s» no vale como %(what)s: tiene que ser un número entero de 0 en adelante",
+                value=raw,
+                what=what,
+            )
+        )
     return value
 
 
@@ -110,7 +128,12 @@ class DealParams:
 
     def query(self) -> dict[str, Any]:
         """The values as address parameters (for ``url_for``)."""
-        out: dict[str, Any] = {"players": self.players, "cards": self.cards, "dealer": self.dealer, "preset": self.preset}
+        out: dict[str, Any] = {
+            "players": self.players,
+            "cards": self.cards,
+            "dealer": self.dealer,
+            "preset": self.preset,
+        }
         if self.seed is not None:
             out["seed"] = self.seed
         return out

@@ -22,17 +22,16 @@ from scorekeeper.engine import (
     Suit,
     cards_text,
     practice_hand,
-    trump_code,
     referee,
     sorted_hand,
     trick_odds,
     trick_winner,
+    trump_code,
 )
 from scorekeeper.i18n import engine_message
 from scorekeeper.simulator import bp
 from scorekeeper.simulator.chart import bar_chart
 from scorekeeper.simulator.document import deal_document, dumps
-from scorekeeper.words import card_name, seat_name
 from scorekeeper.simulator.params import (
     DEFAULT_CARDS,
     DEFAULT_PLAYERS,
@@ -235,7 +234,9 @@ def odds() -> Page:
             raise ParamError(_("La muestra es una sola carta"))
         turned = turned_cards[0] if turned_cards else None
         try:
-            answer = trick_odds(hand, trump, seat, players, dealer, random.Random(ODDS_SEED), deals=DEFAULT_DEALS, turned=turned)
+            answer = trick_odds(
+                hand, trump, seat, players, dealer, random.Random(ODDS_SEED), deals=DEFAULT_DEALS, turned=turned
+            )
         except PochaError as error:
             raise engine_error(error) from None
     except ParamError as error:

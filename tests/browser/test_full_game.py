@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
+from scorekeeper import store
 from scorekeeper.engine import (
     HandPlan,
     HandRecord,
@@ -26,7 +27,6 @@ from scorekeeper.engine import (
     score_sheet,
     simulate_hand,
 )
-from scorekeeper import store
 from scorekeeper.models import Game
 
 if TYPE_CHECKING:
@@ -115,7 +115,9 @@ def check_forbidden_bid_is_refused(
     expect(table.hand.locator(".prompt")).to_have_text(f"¿Cuántas pide {dealer}?")
 
 
-def correct_hand(table: "Table", live_server: "LiveServer", token: str, plan: HandPlan, record: HandRecord) -> HandRecord:
+def correct_hand(
+    table: "Table", live_server: "LiveServer", token: str, plan: HandPlan, record: HandRecord
+) -> HandRecord:
     """Put hand ``plan.number`` right through its correction page; return the corrected record."""
     page = table.page
     fixed, a, b = corrected(plan, record, preset_rules("clasica"))
@@ -151,8 +153,10 @@ def correct_hand(table: "Table", live_server: "LiveServer", token: str, plan: Ha
     entry = history.locator("li")
     expect(entry).to_have_count(1)
     expect(entry).to_contain_text(f"Mano {plan.number}:")
-    changes = [f"bazas de {NAMES[a]}: {record.tricks[a]} → {fixed.tricks[a]}",
-               f"bazas de {NAMES[b]}: {record.tricks[b]} → {fixed.tricks[b]}"]
+    changes = [
+        f"bazas de {NAMES[a]}: {record.tricks[a]} → {fixed.tricks[a]}",
+        f"bazas de {NAMES[b]}: {record.tricks[b]} → {fixed.tricks[b]}",
+    ]
     if fixed.bids[b] != record.bids[b]:
         changes.append(f"apuesta de {NAMES[b]}: {record.bids[b]} → {fixed.bids[b]}")
     for change in changes:
@@ -182,7 +186,9 @@ def test_a_whole_classic_game_of_four(
         try_forbidden: Callable[[], None] | None = None
         if not forbidden_hand and plan.cards >= 4 and forbidden is not None:
             forbidden_hand = plan.number
-            try_forbidden = partial(check_forbidden_bid_is_refused, table, phone_log, live_server, token, plan, forbidden)
+            try_forbidden = partial(
+                check_forbidden_bid_is_refused, table, phone_log, live_server, token, plan, forbidden
+            )
         assert record.trump is not None
         table.play_hand(
             plan.number,

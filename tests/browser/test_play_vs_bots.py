@@ -16,7 +16,9 @@ START = "/simulador/jugar?players=4&cards=5&seed=7&dealer=0&preset=clasica&asien
 
 def enabled_cards(page: Page) -> list[str]:
     """The cards the page lets you play now."""
-    return list(page.locator(".play-form button.card-button:not([disabled])").evaluate_all("els => els.map(e => e.value)"))
+    return list(
+        page.locator(".play-form button.card-button:not([disabled])").evaluate_all("els => els.map(e => e.value)")
+    )
 
 
 def disabled_cards(page: Page) -> list[str]:
@@ -38,7 +40,7 @@ def fits_the_phone(page: Page) -> None:
     assert small == []
 
 
-def test_a_whole_hand_against_the_bots_and_a_forbidden_card(phone: Page, phone_log: "PhoneLog") -> None:
+def test_a_whole_hand_against_the_bots_and_a_forbidden_card(phone: Page, phone_log: PhoneLog) -> None:
     phone.goto(START)
     expect(phone.get_by_role("heading", name="¿Cuántas bazas pides?")).to_be_visible()
     fits_the_phone(phone)
@@ -87,11 +89,13 @@ def test_a_whole_hand_against_the_bots_and_a_forbidden_card(phone: Page, phone_l
     expect(phone.get_by_role("heading", name="Fin de la mano")).to_be_visible()
     assert phone_log.outside_requests() == []
     # the refused card answers 422, which the browser notes; nothing else went wrong
-    assert [e for e in phone_log.errors if "status of 422" not in e] == [], "console errors (a CSP violation shows up here)"
+    assert [e for e in phone_log.errors if "status of 422" not in e] == [], (
+        "console errors (a CSP violation shows up here)"
+    )
     assert len(phone_log.errors) == 1
 
 
-def test_without_javascript_too(make_phone: "PhoneFactory", phone_log: "PhoneLog") -> None:
+def test_without_javascript_too(make_phone: PhoneFactory, phone_log: PhoneLog) -> None:
     phone = make_phone(java_script_enabled=False)
     phone.goto(START.replace("asiento=0", "asiento=2"))
     with phone.expect_navigation():
@@ -103,7 +107,7 @@ def test_without_javascript_too(make_phone: "PhoneFactory", phone_log: "PhoneLog
     assert phone_log.errors == []
 
 
-def test_the_simulator_steps_on_a_phone(phone: Page, phone_log: "PhoneLog") -> None:
+def test_the_simulator_steps_on_a_phone(phone: Page, phone_log: PhoneLog) -> None:
     phone.goto("/simulador?players=4&cards=3&seed=5&dealer=1&paso=0")
     fits_the_phone(phone)
     for number in range(1, 14):

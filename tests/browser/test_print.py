@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 NAMES = ("Íñigo", "Begoña", "Carlos", "Dani")
 SMALLEST_PX = 7 * 96 / 72  # 7pt in CSS pixels
-A4_PRINTED = ViewportSize(width=round(190 / 25.4 * 96), height=round(277 / 25.4 * 96))  # A4 less 10mm margins, in CSS pixels
+A4_PRINTED = ViewportSize(
+    width=round(190 / 25.4 * 96), height=round(277 / 25.4 * 96)
+)  # A4 less 10mm margins, in CSS pixels
 
 # The smallest text on the page as printed: every element with text of its own, the SVG's text
 # scaled by the chart's size on paper; hidden elements do not count.
@@ -45,7 +47,9 @@ def pdf_pages(data: bytes) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
 
 
-def test_a_classic_game_of_four_prints_on_one_readable_a4_page(live_server: LiveServer, phone: Page, phone_log: PhoneLog) -> None:
+def test_a_classic_game_of_four_prints_on_one_readable_a4_page(
+    live_server: LiveServer, phone: Page, phone_log: PhoneLog
+) -> None:
     records = classic_game(4, seed=7)
     token, _watch = store_game(live_server.app, NAMES, records)
     sheet = score_sheet(CLASSIC, NAMES, 0, records)

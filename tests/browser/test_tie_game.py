@@ -110,9 +110,7 @@ def test_a_tie_on_points_is_broken_by_fewer_missed_bids(table: "Table", phone: P
     assert phone_log.outside_requests() == []
 
 
-def test_a_tie_on_points_and_misses_brings_a_desempate_hand(
-    table: "Table", phone: Page, phone_log: "PhoneLog"
-) -> None:
+def test_a_tie_on_points_and_misses_brings_a_desempate_hand(table: "Table", phone: Page, phone_log: "PhoneLog") -> None:
     table.start(NAMES, FIRST_DEALER, "a_medida", **OPTIONS)
     done: list[HandRecord] = []
     play(table, TIED_ON_MISSES_TOO, done)

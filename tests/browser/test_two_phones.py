@@ -23,7 +23,9 @@ def test_a_tap_from_a_page_left_behind_is_not_taken(
     # Bea's bid is said on the first phone; the second, still asking for Bea's, taps another number.
     table.bid(1)
     other.bid(0)
-    expect(other.page.locator("#step-error")).to_have_text("Otro móvil se ha adelantado: Bea ya ha pedido 1. No se ha cambiado nada.")
+    expect(other.page.locator("#step-error")).to_have_text(
+        "Otro móvil se ha adelantado: Bea ya ha pedido 1. No se ha cambiado nada."
+    )
     expect(other.hand.locator(".said")).to_have_text("Bea: 1")
     expect(other.hand.locator(".prompt")).to_have_text("¿Cuántas pide Ciro?")
 

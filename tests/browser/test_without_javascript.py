@@ -1,5 +1,6 @@
 """With JavaScript off the game still works: every tap is a real form POST answered with a 303 to the game page."""
 
+import itertools
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, Response, expect
@@ -94,7 +95,7 @@ def test_setting_up_and_playing_hands_without_javascript(
     posts = [(path, status) for method, path, status in answers if method == "POST"]
     assert [post for post in posts if post[1] != 303] == [(f"/p/{token}/bazas", 422)]
     assert len(posts) == 23
-    for before, after in zip(answers, answers[1:]):
+    for before, after in itertools.pairwise(answers):
         if before[0] == "POST" and before[2] == 303:
             assert after == ("GET", f"/p/{token}", 200)
     assert [e for e in phone_log.errors if "status of 422" not in e] == []

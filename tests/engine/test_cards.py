@@ -39,7 +39,13 @@ def test_parse_reads_rank_then_suit_letter() -> None:
 
 @pytest.mark.parametrize(
     ("text", "rank", "suit"),
-    [("1O", 1, Suit.OROS), ("3C", 3, Suit.COPAS), ("7B", 7, Suit.BASTOS), ("10E", 10, Suit.ESPADAS), ("11O", 11, Suit.OROS)],
+    [
+        ("1O", 1, Suit.OROS),
+        ("3C", 3, Suit.COPAS),
+        ("7B", 7, Suit.BASTOS),
+        ("10E", 10, Suit.ESPADAS),
+        ("11O", 11, Suit.OROS),
+    ],
 )
 def test_parse_examples_of_rules_md(text: str, rank: int, suit: Suit) -> None:
     card = Card.parse(text)
@@ -105,7 +111,9 @@ def test_invalid_card_error_says_what_was_typed() -> None:
         Card.parse("8O")
 
 
-@pytest.mark.parametrize(("rank", "suit"), [(8, Suit.OROS), (True, Suit.OROS), (1.0, Suit.OROS), ("1", Suit.OROS), (1, "O")])
+@pytest.mark.parametrize(
+    ("rank", "suit"), [(8, Suit.OROS), (True, Suit.OROS), (1.0, Suit.OROS), ("1", Suit.OROS), (1, "O")]
+)
 def test_building_a_card_that_is_not_in_the_deck_raises(rank: object, suit: object) -> None:
     with pytest.raises(InvalidCardError):
         Card(rank, suit)  # type: ignore[arg-type]
@@ -170,7 +178,7 @@ def test_suit_cards_picks_one_suit_in_the_order_given() -> None:
 
 def test_the_spanish_deck_has_forty_cards_ten_per_suit() -> None:
     assert len(CARDS) == len(set(CARDS)) == 40
-    assert Counter(card.suit for card in CARDS) == {suit: 10 for suit in Suit}
+    assert Counter(card.suit for card in CARDS) == dict.fromkeys(Suit, 10)
     assert {card.rank for card in CARDS} == {1, 2, 3, 4, 5, 6, 7, 10, 11, 12}
 
 
@@ -188,9 +196,7 @@ TABLE = {
 @pytest.mark.parametrize("players", sorted(TABLE))
 def test_deck_for_each_table_is_the_rules_md_table(players: int) -> None:
     size, no_ranks, no_cards, most = TABLE[players]
-    expected = {
-        card for card in CARDS if card.rank not in no_ranks and str(card) not in no_cards
-    }
+    expected = {card for card in CARDS if card.rank not in no_ranks and str(card) not in no_cards}
     cards = deck(players)
     assert len(cards) == size
     assert set(cards) == expected

@@ -26,7 +26,9 @@ NAMES = ("Ana", "Bea", "Carlos", "Dani")
 RULES = Rules()
 
 
-def hand(cards: int = 3, players: int = 4, dealer: int = 0, kind: HandKind = HandKind.NORMAL, rules: Rules = RULES) -> HandInPlay:
+def hand(
+    cards: int = 3, players: int = 4, dealer: int = 0, kind: HandKind = HandKind.NORMAL, rules: Rules = RULES
+) -> HandInPlay:
     """A fresh hand: ``players`` seats (named from NAMES, then by number), ``dealer`` deals ``cards`` each."""
     plan = plan_hand(players, dealer, 1, cards, kind)
     return HandInPlay.start(plan, rules, NAMES[:players])
@@ -179,7 +181,13 @@ def test_undo_takes_back_exactly_the_last_step() -> None:
 def test_a_hand_is_replayed_from_its_steps_and_from_what_was_said() -> None:
     h = bids_of(hand(cards=3).choose_trump(Suit.OROS), 1, 1, 0, 0).take_tricks(2, 1).set_renuncios(3, 2)
     assert [step.to_list() for step in h.steps] == [
-        ["trump", None, "O"], ["bid", 1, 1], ["bid", 2, 1], ["bid", 3, 0], ["bid", 0, 0], ["tricks", 2, 1], ["renuncios", 3, 2]
+        ["trump", None, "O"],
+        ["bid", 1, 1],
+        ["bid", 2, 1],
+        ["bid", 3, 0],
+        ["bid", 0, 0],
+        ["tricks", 2, 1],
+        ["renuncios", 3, 2],
     ]
     stored = [Step.from_list(step.to_list()) for step in h.steps]
     assert HandInPlay.replay(h.plan, RULES, stored, NAMES) == h
@@ -192,12 +200,18 @@ def test_a_hand_is_replayed_from_its_steps_and_from_what_was_said() -> None:
 def test_what_could_not_have_been_said_is_refused() -> None:
     plan = plan_hand(4, 0, 1, 3)
     with pytest.raises(PochaError):
-        HandInPlay.from_said(plan, RULES, trump="O", offers=None, bids=(1, None, 1, 1), tricks=(None,) * 4, renuncios=(0,) * 4)
+        HandInPlay.from_said(
+            plan, RULES, trump="O", offers=None, bids=(1, None, 1, 1), tricks=(None,) * 4, renuncios=(0,) * 4
+        )
     with pytest.raises(PochaError):
-        HandInPlay.from_said(plan, RULES, trump=None, offers=None, bids=(None, 1, None, None), tricks=(None,) * 4, renuncios=(0,) * 4)
+        HandInPlay.from_said(
+            plan, RULES, trump=None, offers=None, bids=(None, 1, None, None), tricks=(None,) * 4, renuncios=(0,) * 4
+        )
     oro = plan_hand(4, 0, 1, 3, HandKind.MANO_DE_ORO)
     with pytest.raises(RecordError, match="mano de oro"):
-        HandInPlay.from_said(oro, RULES, trump="C", offers=None, bids=(None,) * 4, tricks=(None,) * 4, renuncios=(0,) * 4)
+        HandInPlay.from_said(
+            oro, RULES, trump="C", offers=None, bids=(None,) * 4, tricks=(None,) * 4, renuncios=(0,) * 4
+        )
     for broken in ([], ["bid", 1], ["deal", 1, 2], ["bid", "x", 2], ["bid", 1, None], ["bid", True, 1]):
         with pytest.raises(RecordError):
             Step.from_list(broken)
@@ -238,7 +252,9 @@ class Recording(RuleBasedStateMachine):
         self.hand = after
 
     @precondition(lambda self: self.hand is not None)
-    @rule(kind=st.sampled_from(["offer", "bid", "tricks", "renuncios"]), seat=st.integers(-1, 8), value=st.integers(-1, 6))
+    @rule(
+        kind=st.sampled_from(["offer", "bid", "tricks", "renuncios"]), seat=st.integers(-1, 8), value=st.integers(-1, 6)
+    )
     def tap(self, kind: str, seat: int, value: int) -> None:
         """An offer, a bid, tricks or renuncios for any seat, any number."""
         self._try(Step(kind, seat, value))  # type: ignore[arg-type]

@@ -12,7 +12,9 @@ from scorekeeper.engine import DEFAULT_DEALS, RecordError, Suit, TrickOdds, pars
 TEN = "1O 3O 12C 7E 2B 5B 6C 11O 4E 10B"
 
 
-def odds(hand: str, trump: str | None = "O", seat: int = 1, players: int = 4, dealer: int = 0, **options: object) -> TrickOdds:
+def odds(
+    hand: str, trump: str | None = "O", seat: int = 1, players: int = 4, dealer: int = 0, **options: object
+) -> TrickOdds:
     """``trick_odds`` for a hand written in notation, with a fixed generator."""
     return trick_odds(parse_cards(hand), Suit(trump) if trump else None, seat, players, dealer, Random(7), **options)  # type: ignore[arg-type]
 

@@ -57,9 +57,14 @@ def test_trump_led_must_beat_the_highest_trump_on_the_table(legal: Legal, reason
 
 def test_trump_led_and_no_higher_trump_any_trump(legal: Legal, reason: Legal) -> None:
     assert legal("4O 12O 1C", table="1O", trump="O") == "4O 12O"
-    assert reason("4O 12O 1C", table="1O", trump="O") == "han arrastrado y no puedes superar el 1: echa cualquier triunfo"
+    assert (
+        reason("4O 12O 1C", table="1O", trump="O") == "han arrastrado y no puedes superar el 1: echa cualquier triunfo"
+    )
     assert legal("2B 6B 1E", table="7B 3B", trump="B") == "2B 6B"
-    assert reason("2B 6B 1E", table="7B 3B", trump="B") == "han arrastrado y no puedes superar el 3: echa cualquier triunfo"
+    assert (
+        reason("2B 6B 1E", table="7B 3B", trump="B")
+        == "han arrastrado y no puedes superar el 3: echa cualquier triunfo"
+    )
 
 
 def test_trump_led_and_no_trump_anything(legal: Legal, reason: Legal) -> None:
@@ -88,7 +93,10 @@ def test_follow_and_beat_the_highest_card_of_the_suit_on_the_table(legal: Legal,
 
 def test_follow_without_beating_when_you_cannot(legal: Legal, reason: Legal) -> None:
     assert legal("4C 6C 1O", table="7C", trump="O") == "4C 6C"
-    assert reason("4C 6C 1O", table="7C", trump="O") == "debes asistir a copas; no puedes superar el 7: echa cualquiera de copas"
+    assert (
+        reason("4C 6C 1O", table="7C", trump="O")
+        == "debes asistir a copas; no puedes superar el 7: echa cualquiera de copas"
+    )
     assert legal("3B 2B 12E", table="5B 1B", trump="E") == "2B 3B"
     assert reason("3B 2B 12E", table="5B 1B", trump="E") == (
         "debes asistir a bastos; no puedes superar el 1: echa cualquiera de bastos"
@@ -98,7 +106,10 @@ def test_follow_without_beating_when_you_cannot(legal: Legal, reason: Legal) -> 
 def test_once_someone_trumped_any_card_of_the_suit_led(legal: Legal, reason: Legal) -> None:
     # 1C would beat 5C, but 2O has trumped: any copas will do (still copas, not the 3O)
     assert legal("4C 1C 3O", table="5C 2O", trump="O") == "4C 1C"
-    assert reason("4C 1C 3O", table="5C 2O", trump="O") == "debes asistir a copas; como han fallado, vale cualquiera de copas"
+    assert (
+        reason("4C 1C 3O", table="5C 2O", trump="O")
+        == "debes asistir a copas; como han fallado, vale cualquiera de copas"
+    )
     assert legal("2B 12B 1E", table="10B 1B 7E", trump="E") == "2B 12B"
     assert legal("2B 12B 1E", table="10B 7E 1B", trump="E") == "2B 12B"
 
@@ -115,7 +126,9 @@ def test_void_must_trump(legal: Legal, reason: Legal) -> None:
 
 def test_void_and_someone_trumped_must_overtrump(legal: Legal, reason: Legal) -> None:
     assert legal("3O 4O 7B", table="1C 5O", trump="O") == "3O"
-    assert reason("3O 4O 7B", table="1C 5O", trump="O") == "no tienes copas y han fallado: debes superar el 5 de triunfo"
+    assert (
+        reason("3O 4O 7B", table="1C 5O", trump="O") == "no tienes copas y han fallado: debes superar el 5 de triunfo"
+    )
     # two trumps on the table already: beat the higher one (6B), not just the first
     assert legal("7B 4B 1O", table="3E 2B 6B", trump="B") == "7B"
     assert legal("7B 4B 10B 1O", table="3E 6B 2B", trump="B") == "7B 10B"
@@ -249,8 +262,12 @@ def deal_by_hand(players: int, cards: int, dealer: int, seed: int) -> tuple[list
     return hands, pack
 
 
-@pytest.mark.parametrize(("players", "cards", "dealer", "seed"), [(4, 3, 2, 1), (3, 1, 0, 7), (5, 7, 4, 99), (8, 4, 6, 5)])
-def test_cards_go_one_at_a_time_from_the_player_after_the_dealer(players: int, cards: int, dealer: int, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "cards", "dealer", "seed"), [(4, 3, 2, 1), (3, 1, 0, 7), (5, 7, 4, 99), (8, 4, 6, 5)]
+)
+def test_cards_go_one_at_a_time_from_the_player_after_the_dealer(
+    players: int, cards: int, dealer: int, seed: int
+) -> None:
     deal = deal_cards(players, cards, dealer, Random(seed))
     hands, pack = deal_by_hand(players, cards, dealer, seed)
     assert [[str(c) for c in hand] for hand in deal.hands] == hands
@@ -313,7 +330,9 @@ def test_mano_de_oro_trump_is_oros_whatever_is_turned() -> None:
     assert deal.from_dealer and deal.trump is Suit.OROS
 
 
-@pytest.mark.parametrize(("players", "cards", "dealer"), [(4, 0, 0), (4, 11, 0), (3, 13, 0), (8, 6, 0), (4, 3, 4), (4, 3, -1)])
+@pytest.mark.parametrize(
+    ("players", "cards", "dealer"), [(4, 0, 0), (4, 11, 0), (3, 13, 0), (8, 6, 0), (4, 3, 4), (4, 3, -1)]
+)
 def test_impossible_deals(players: int, cards: int, dealer: int) -> None:
     with pytest.raises(RecordError):
         deal_cards(players, cards, dealer, Random(0))
@@ -380,7 +399,7 @@ def test_legal_plays_refuses_what_ruling_refuses(hand: str, table: str, message:
 
 
 def test_trick_winner_says_which_card_is_wrong() -> None:
-    with pytest.raises(RecordError, match="^No hay cartas en la mesa$"):
+    with pytest.raises(RecordError, match=r"^No hay cartas en la mesa$"):
         trick_winner([], None)
-    with pytest.raises(RecordError, match="^Una carta está repetida en la mesa$"):
+    with pytest.raises(RecordError, match=r"^Una carta está repetida en la mesa$"):
         trick_winner(parse_cards("5C 1O 5C"), Suit.OROS)

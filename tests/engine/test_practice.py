@@ -113,7 +113,9 @@ def test_one_card_hands_follow_the_rules_on_the_forbidden_bid() -> None:
     assert practice_hand(deal, seat=3, rules=preset_rules("ludoteka")).forbidden is None
 
 
-@pytest.mark.parametrize(("players", "cards", "dealer", "seed"), [(3, 12, 0, 1), (4, 10, 1, 2), (5, 8, 4, 3), (8, 5, 7, 4), (4, 1, 2, 5)])
+@pytest.mark.parametrize(
+    ("players", "cards", "dealer", "seed"), [(3, 12, 0, 1), (4, 10, 1, 2), (5, 8, 4, 3), (8, 5, 7, 4), (4, 1, 2, 5)]
+)
 def test_playing_like_the_bot_is_the_simulated_hand(players: int, cards: int, dealer: int, seed: int) -> None:
     log = simulate_hand(players, cards, dealer, Random(seed))
     for seat in range(players):
@@ -137,7 +139,11 @@ def test_step_by_step_every_card_is_legal_and_every_trick_goes_to_its_winner() -
         played: list[Card] = []
         hand = practice_hand(deal, seat, bid=bid)
         while hand.stage == "play":
-            assert hand.leader == (hand.table[0].player if hand.table else (hand.tricks[-1].winner if hand.tricks else (deal.dealer + 1) % players))
+            assert hand.leader == (
+                hand.table[0].player
+                if hand.table
+                else (hand.tricks[-1].winner if hand.tricks else (deal.dealer + 1) % players)
+            )
             choice = sorted(hand.ruling().legal)
             played.append(choice[rng.randrange(len(choice))])
             hand = practice_hand(deal, seat, bid=bid, played=played)

@@ -116,7 +116,7 @@ def void_positions(draw: st.DrawFn) -> tuple[list[Card], list[Card], Suit]:
     pack = draw(st.permutations(CARDS))
     lead = next(card for card in pack if card.suit is led)
     others = [card for card in pack if card is not lead]
-    table = [lead] + [card for card in others if card.suit is not trump][: draw(st.integers(0, 6))]
+    table = [lead, *[card for card in others if card.suit is not trump][: draw(st.integers(0, 6))]]
     rest = [card for card in others if card not in table and card.suit is not led]
     hand = [next(card for card in rest if card.suit is trump)]
     hand += [card for card in rest if card not in hand][: draw(st.integers(0, 11))]

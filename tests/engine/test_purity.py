@@ -24,7 +24,9 @@ BANNED_STDLIB = frozenset(
     }
 )  # fmt: skip
 #: Clocks: ``time.time()``, ``datetime.now()`` and their kin.
-CLOCK_FUNCTIONS = frozenset({"time", "time_ns", "monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns", "process_time"})
+CLOCK_FUNCTIONS = frozenset(
+    {"time", "time_ns", "monotonic", "monotonic_ns", "perf_counter", "perf_counter_ns", "process_time"}
+)
 CLOCK_METHODS = frozenset({"now", "utcnow", "today"})
 #: What may be used from the module ``random``: the generator class, passed in as ``rng``.
 RANDOM_ALLOWED = frozenset({"Random"})

@@ -35,11 +35,17 @@ def test_la_mano_leads_any_card() -> None:
 
 
 def test_trump_led_beat_the_highest_trump() -> None:
-    assert judge("7E 12E 3E 1O", table="5E 11E", trump="E") == ("12E 3E", "han arrastrado: debes echar triunfo y superar el 11")
+    assert judge("7E 12E 3E 1O", table="5E 11E", trump="E") == (
+        "12E 3E",
+        "han arrastrado: debes echar triunfo y superar el 11",
+    )
 
 
 def test_trump_led_cannot_beat_any_trump() -> None:
-    assert judge("4O 12O 1C", table="1O") == ("4O 12O", "han arrastrado y no puedes superar el 1: echa cualquier triunfo")
+    assert judge("4O 12O 1C", table="1O") == (
+        "4O 12O",
+        "han arrastrado y no puedes superar el 1: echa cualquier triunfo",
+    )
 
 
 def test_trump_led_no_trump_anything() -> None:
@@ -52,11 +58,17 @@ def test_follow_suit_and_beat() -> None:
 
 
 def test_follow_suit_without_beating() -> None:
-    assert judge("4C 6C 1O", table="7C") == ("4C 6C", "debes asistir a copas; no puedes superar el 7: echa cualquiera de copas")
+    assert judge("4C 6C 1O", table="7C") == (
+        "4C 6C",
+        "debes asistir a copas; no puedes superar el 7: echa cualquiera de copas",
+    )
 
 
 def test_once_someone_trumped_any_card_of_the_suit() -> None:
-    assert judge("4C 1C 3O", table="5C 2O") == ("4C 1C", "debes asistir a copas; como han fallado, vale cualquiera de copas")
+    assert judge("4C 1C 3O", table="5C 2O") == (
+        "4C 1C",
+        "debes asistir a copas; como han fallado, vale cualquiera de copas",
+    )
 
 
 def test_void_must_trump() -> None:
@@ -76,7 +88,10 @@ def test_neither_suit_nor_trump_anything() -> None:
 
 
 def test_sin_triunfo() -> None:
-    assert judge("3O 12O 1B", table="1C", trump=None) == ("12O 3O 1B", "no tienes copas ni triunfo: echa la que quieras")
+    assert judge("3O 12O 1B", table="1C", trump=None) == (
+        "12O 3O 1B",
+        "no tienes copas ni triunfo: echa la que quieras",
+    )
 
 
 # --- nonsense is refused, naming what does not fit ----------------------------------------------------
@@ -105,7 +120,9 @@ def test_too_many_cards_on_the_table_is_refused() -> None:
 
 
 def test_too_many_cards_in_hand_is_refused() -> None:
-    assert refusal("1O 3O 12O 11O 10O 7O", players=8) == "Con 8 jugadores nadie tiene más de 5 cartas, y en tu mano hay 6"
+    assert (
+        refusal("1O 3O 12O 11O 10O 7O", players=8) == "Con 8 jugadores nadie tiene más de 5 cartas, y en tu mano hay 6"
+    )
 
 
 def test_cards_left_out_of_the_deck_are_refused() -> None:

@@ -6,7 +6,6 @@ from dataclasses import fields, replace
 from typing import Any
 
 import pytest
-
 from stored_rules import STORED_BEFORE
 
 from scorekeeper.engine import (
@@ -70,7 +69,9 @@ def test_forbidden_bid_applies_in_one_card_hands_only_when_the_option_says_so() 
         (Multipliers.OROS2, 2, 1, 1, 1, 1),
     ],
 )
-def test_suit_multipliers(multipliers: Multipliers, oros: int, copas: int, espadas: int, bastos: int, none: int) -> None:
+def test_suit_multipliers(
+    multipliers: Multipliers, oros: int, copas: int, espadas: int, bastos: int, none: int
+) -> None:
     rules = Rules(multipliers=multipliers)
     assert rules.multiplier(Suit.OROS) == oros
     assert rules.multiplier(Suit.COPAS) == copas
@@ -178,14 +179,18 @@ def test_unknown_preset_or_option_raises_rules_error() -> None:
 # --- invalid options ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["exact_base", "exact_per_trick", "miss_per_trick", "pocha_points", "renuncio_penalty"])
+@pytest.mark.parametrize(
+    "name", ["exact_base", "exact_per_trick", "miss_per_trick", "pocha_points", "renuncio_penalty"]
+)
 @pytest.mark.parametrize("value", [-1, -50, 1001, 2.5, "10", True, None])
 def test_points_must_be_whole_numbers_from_0_to_1000(name: str, value: object) -> None:
     with pytest.raises(RulesError):
         Rules(**{name: value})  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["exact_base", "exact_per_trick", "miss_per_trick", "pocha_points", "renuncio_penalty"])
+@pytest.mark.parametrize(
+    "name", ["exact_base", "exact_per_trick", "miss_per_trick", "pocha_points", "renuncio_penalty"]
+)
 def test_zero_points_are_allowed(name: str) -> None:
     assert getattr(Rules(**{name: 0}), name) == 0  # type: ignore[arg-type]
 

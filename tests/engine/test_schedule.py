@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from scorekeeper.engine import (
@@ -47,7 +49,7 @@ def test_classic_four_player_game_is_28_hands() -> None:
 def test_the_deal_passes_to_the_next_seat_every_hand(first_dealer: int) -> None:
     plans = schedule(4, first_dealer)
     assert plans[0].dealer == first_dealer
-    for before, after in zip(plans, plans[1:]):
+    for before, after in itertools.pairwise(plans):
         assert after.dealer == (before.dealer + 1) % 4
     assert [plan.dealer for plan in plans[:6]] == [(first_dealer + k) % 4 for k in range(6)]
 
@@ -192,7 +194,9 @@ def test_custom_list_ignores_the_climb_options() -> None:
 
 
 def test_a_special_replaces_a_scheduled_hand_and_keeps_its_size() -> None:
-    rules = Rules(specials=(Special(HandKind.INDIAS, 2), Special(HandKind.SUBASTADO, 14), Special(HandKind.SIN_TRIUNFO, 10)))
+    rules = Rules(
+        specials=(Special(HandKind.INDIAS, 2), Special(HandKind.SUBASTADO, 14), Special(HandKind.SIN_TRIUNFO, 10))
+    )
     plans = schedule(4, 0, rules)
     assert len(plans) == 28
     assert sizes(plans) == sizes(schedule(4, 0))
@@ -235,7 +239,9 @@ def test_special_positions_count_the_scheduled_hands_only() -> None:
         (12, HandKind.MANO_DE_ORO),
     ]
     with pytest.raises(RulesError):
-        schedule(3, 0, Rules(custom_sizes=(1, 2, 1), specials=(Special(HandKind.MANO_DE_ORO), Special(HandKind.INDIAS, 4))))
+        schedule(
+            3, 0, Rules(custom_sizes=(1, 2, 1), specials=(Special(HandKind.MANO_DE_ORO), Special(HandKind.INDIAS, 4)))
+        )
 
 
 # --- single hands and tie-breaks ----------------------------------------------------------------

@@ -154,7 +154,9 @@ def test_several_renuncios_in_a_hand() -> None:
 def test_what_renuncios_take_off_a_hand() -> None:
     assert renuncio_points(0) == 0 and renuncio_points(3) == 150
     assert renuncio_points(2, renuncio_penalty=30) == 60
-    assert points(CLASSIC, 3, O, bid=1, tricks=1, renuncios=2) == points(CLASSIC, 3, O, bid=1, tricks=1) - renuncio_points(2)
+    assert points(CLASSIC, 3, O, bid=1, tricks=1, renuncios=2) == points(
+        CLASSIC, 3, O, bid=1, tricks=1
+    ) - renuncio_points(2)
 
 
 def test_renuncio_penalties_are_not_multiplied() -> None:

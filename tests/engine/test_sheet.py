@@ -341,7 +341,9 @@ def test_a_ludoteka_game_saved_before_still_breaks_the_tie_by_missed_bids() -> N
     sheet = score_sheet(Rules.from_dict(stored), NAMES4, 0, MISSES_DIFFER)
     assert sheet.finished and sheet.winner == 2 and sheet.standings.decided_by_misses
     # the same game started now goes to an extra hand
-    assert score_sheet(preset_rules("ludoteka", custom_sizes=(3, 3)), NAMES4, 0, MISSES_DIFFER).standings.needs_extra_hand
+    assert score_sheet(
+        preset_rules("ludoteka", custom_sizes=(3, 3)), NAMES4, 0, MISSES_DIFFER
+    ).standings.needs_extra_hand
 
 
 # Ana, outside the tie of Bea and Carlos (TIED), takes all 12 tricks of the extra hand she bid (+70);
@@ -376,7 +378,11 @@ def test_a_game_saved_before_multiplies_la_pocha_on_the_sheet() -> None:
     # five cards, Ana deals: Bea 5 and takes them all (la pocha, in oros), Carlos 0, Ana 1 (forbidden 0)
     record = HandRecord(bids=(1, 5, 0), tricks=(0, 5, 0), trump=O)
     assert score_sheet(Rules.from_dict(stored), NAMES3, 0, [record]).rows[0].points == (-15, 300, 30)
-    assert score_sheet(Rules.from_dict({**stored, "pocha_multiplied": False}), NAMES3, 0, [record]).rows[0].points == (-15, 100, 30)
+    assert score_sheet(Rules.from_dict({**stored, "pocha_multiplied": False}), NAMES3, 0, [record]).rows[0].points == (
+        -15,
+        100,
+        30,
+    )
 
 
 def test_with_one_card_hands_ludoteka_lets_the_dealer_close_the_total() -> None:

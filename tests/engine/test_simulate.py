@@ -189,8 +189,8 @@ def tampered_logs() -> dict[str, HandLog]:
         "points": replace(log, points=(log.points[0] + 5, *log.points[1:])),
         "tricks won": replace(log, tricks_won=(log.tricks_won[0] + 1, log.tricks_won[1] - 1, *log.tricks_won[2:])),
         "winner": replace(log, winners=((log.winners[0] + 1) % 4, *log.winners[1:])),
-        "legal set": replace(log, moves=(first[:2] + (wider,) + first[3:], *log.moves[1:])),
-        "other card": replace(log, moves=tuple(moves[:1] + [(second[0], hand[0], second[2], second[3])] + moves[2:])),
+        "legal set": replace(log, moves=((*first[:2], wider, *first[3:]), *log.moves[1:])),
+        "other card": replace(log, moves=(*moves[:1], (second[0], hand[0], second[2], second[3]), *moves[2:])),
         "dealer's bid": replace(
             log,
             bids=tuple(

@@ -1,9 +1,9 @@
 """Fixtures to play a game through the test client: a table that starts games and taps each step, and page readers.
 
-    def test_a_bid(table):
-        token = table.start(["Ana", "Bea", "Carlos"], dealer=2)
-        table.ok(token, "pinta", 1, value="O")
-        assert table.page(token).role("Reparte") == "Carlos"
+def test_a_bid(table):
+    token = table.start(["Ana", "Bea", "Carlos"], dealer=2)
+    table.ok(token, "pinta", 1, value="O")
+    assert table.page(token).role("Reparte") == "Carlos"
 """
 
 from __future__ import annotations
@@ -19,20 +19,17 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
+from pages import text_of
+from scorekeeper import create_app, store
 from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.extensions import db
-from scorekeeper import store
 from scorekeeper.models import Game, Hand, utcnow
-from pages import text_of
 
 NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
 STEPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")
 
 
 # --- reading a page --------------------------------------------------------------------------
-
-
 
 
 class Page:
@@ -75,7 +72,9 @@ class Page:
     @property
     def flashes(self) -> list[str]:
         """The flashed messages (success and info)."""
-        return [text_of(f) for f in re.findall(r'<p class="flash flash-(?:info|success)"[^>]*>(.*?)</p>', self.html, re.S)]
+        return [
+            text_of(f) for f in re.findall(r'<p class="flash flash-(?:info|success)"[^>]*>(.*?)</p>', self.html, re.S)
+        ]
 
     @property
     def title(self) -> str:
@@ -267,12 +266,19 @@ class Table:
     # starting
 
     def new_game(
-        self, names: Sequence[str] = NAMES4, dealer: int | str = 0, preset: str = "clasica", action: str = "start", **options: Any
+        self,
+        names: Sequence[str] = NAMES4,
+        dealer: int | str = 0,
+        preset: str = "clasica",
+        action: str = "start",
+        **options: Any,
     ) -> TestResponse:
         """POST the new-game form."""
         return self.client.post("/partidas/nueva", data=new_game_form(names, dealer, preset, action, **options))
 
-    def start(self, names: Sequence[str] = NAMES4, dealer: int | str = 0, preset: str = "clasica", **options: Any) -> str:
+    def start(
+        self, names: Sequence[str] = NAMES4, dealer: int | str = 0, preset: str = "clasica", **options: Any
+    ) -> str:
         """Start a game through the form (303 expected) and return the token of its address."""
         response = self.new_game(names, dealer, preset, "start", **options)
         assert response.status_code == 303, Page(response).errors
@@ -282,7 +288,9 @@ class Table:
 
     # tapping
 
-    def tap(self, token: str, step: str, hand: int | str | None, seat: int | str | None = None, value: Any = None) -> TestResponse:
+    def tap(
+        self, token: str, step: str, hand: int | str | None, seat: int | str | None = None, value: Any = None
+    ) -> TestResponse:
         """POST one tap of the game page (``step``: pinta, subasta, apuesta, bazas, renuncio, deshacer, guardar)."""
         assert step in STEPS, step
         data = {k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value)) if v is not None}
@@ -295,11 +303,15 @@ class Table:
         assert response.headers["Location"].startswith(f"/p/{token}#")
         return response
 
-    def stale(self, token: str, step: str, hand: int | str | None, seat: Any = None, value: Any = None, **extra: Any) -> Page:
+    def stale(
+        self, token: str, step: str, hand: int | str | None, seat: Any = None, value: Any = None, **extra: Any
+    ) -> Page:
         """A tap meant for another moment (an old page, a double tap, another phone first): 409 with the
         page as it is now and a message, saving nothing."""
         before = self.snap(token).facts
-        data = {k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value), *extra.items()) if v is not None}
+        data = {
+            k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value), *extra.items()) if v is not None
+        }
         page = Page(self.client.post(f"/p/{token}/{step}", data=data))
         assert page.status == 409, (page.status, step, hand, seat, value, page.errors)
         assert page.errors, "a stale tap says why"
@@ -419,8 +431,15 @@ class Table:
             for trump, bids, tricks in hands:
                 number += 1
                 game.hands.append(
-                    Hand(number=number, trump=trump, bids=list(bids), tricks=list(tricks),
-                         renuncios=[0] * len(bids), complete=True, completed_at=utcnow())
+                    Hand(
+                        number=number,
+                        trump=trump,
+                        bids=list(bids),
+                        tricks=list(tricks),
+                        renuncios=[0] * len(bids),
+                        complete=True,
+                        completed_at=utcnow(),
+                    )
                 )
             sheet = store.view_of(game).sheet  # raises if a seeded hand breaks a rule
             game.version += 1

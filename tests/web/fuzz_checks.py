@@ -15,11 +15,11 @@ from typing import Any, Final
 from urllib.parse import urlsplit
 
 from babel.messages.pofile import read_po
+from fuzz_routes import Call
+from fuzz_world import World
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
-from fuzz_routes import Call
-from fuzz_world import World
 from pages import text_of
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
@@ -33,9 +33,20 @@ GAME_FILES: Final = ("hoja.csv", "partida.json", "hoja.pdf", "imprimir")
 FOLLOW_UPS: Final = {"export.import_game": GAME_FILES, "games.new_game": GAME_FILES}
 #: Werkzeug's and WTForms' own English, which a Spanish page must never show.
 LIBRARY_ENGLISH: Final = (
-    "Not a valid", "This field is required", "Invalid Choice", "Number must be", "Field must be", "The CSRF token",
-    "Bad Request", "Method Not Allowed", "Not Found", "Request Entity Too Large", "Internal Server Error",
-    "Invalid input", "The browser (or proxy) sent a request", "The method is not allowed",
+    "Not a valid",
+    "This field is required",
+    "Invalid Choice",
+    "Number must be",
+    "Field must be",
+    "The CSRF token",
+    "Bad Request",
+    "Method Not Allowed",
+    "Not Found",
+    "Request Entity Too Large",
+    "Internal Server Error",
+    "Invalid input",
+    "The browser (or proxy) sent a request",
+    "The method is not allowed",
 )
 #: A Spanish sentence of the catalogue shorter than this is not looked for on English pages (too likely a name).
 MIN_SPANISH = 16
@@ -46,7 +57,7 @@ _MESSAGE = re.compile(
 )
 
 
-class Refusal(AssertionError):
+class RefusalError(AssertionError):
     """An answer that breaks one of the rules every answer keeps."""
 
 
@@ -59,7 +70,11 @@ def spanish_sentences() -> tuple[str, ...]:
     english: set[str] = set()
     for message in catalog:
         ids = [str(text) for text in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))]
-        strings = [str(text) for text in (message.string if isinstance(message.string, (tuple, list)) else (message.string,)) if text]
+        strings = [
+            str(text)
+            for text in (message.string if isinstance(message.string, (tuple, list)) else (message.string,))
+            if text
+        ]
         english.update(strings)
         if not ids[0] or ids[0] in strings:
             continue
@@ -116,7 +131,7 @@ def check_language(text: str, locale: str) -> None:
     else:
         found = [sentence for sentence in spanish_sentences() if sentence in text]
     if found:
-        raise Refusal(f"a page in {locale!r} shows {found[0]!r}: {text[:300]!r}")
+        raise RefusalError(f"a page in {locale!r} shows {found[0]!r}: {text[:300]!r}")
 
 
 def check_refusal_page(call: Call, response: TestResponse) -> None:
@@ -130,18 +145,22 @@ def check_refusal_page(call: Call, response: TestResponse) -> None:
         except (ValueError, AttributeError):
             error = None
         if not isinstance(error, str) or not error.strip():
-            raise Refusal(f"{response.status_code} as JSON without an error message: {body[:200]!r}")
+            raise RefusalError(f"{response.status_code} as JSON without an error message: {body[:200]!r}")
         check_language(error, call.locale.expected)
         return
     main = re.search(r"<main\b[^>]*>(.*)</main>", body, re.S)
     if main is None or not text_of(main.group(1)):
-        raise Refusal(f"{response.status_code} without a page to read (no text in <main>): {body[:300]!r}")
+        raise RefusalError(f"{response.status_code} without a page to read (no text in <main>): {body[:300]!r}")
     lang = re.search(r'<html lang="([^"]*)"', body)
     if lang is None or lang.group(1) != call.locale.expected:
-        raise Refusal(f"{response.status_code} in {lang.group(1) if lang else 'no language'}, asked for {call.locale.expected!r}")
+        raise RefusalError(
+            f"{response.status_code} in {lang.group(1) if lang else 'no language'}, asked for {call.locale.expected!r}"
+        )
     messages = [text_of(found[1]) for found in _MESSAGE.findall(main.group(1))]
     if not any(messages):
-        raise Refusal(f"{response.status_code} page with no message saying what was wrong: {text_of(main.group(1))[:300]!r}")
+        raise RefusalError(
+            f"{response.status_code} page with no message saying what was wrong: {text_of(main.group(1))[:300]!r}"
+        )
     check_language(text_of(main.group(1)), call.locale.expected)
 
 
@@ -151,7 +170,7 @@ def check_redirect(response: TestResponse) -> None:
     parts = urlsplit(location)
     ours = parts.netloc == TEST_HOST and parts.scheme == "http" if parts.netloc else not parts.scheme
     if not ours or not parts.path.startswith("/") or parts.path.startswith("//") or "\\" in location:
-        raise Refusal(f"{response.status_code} to {location!r}, not one of our pages")
+        raise RefusalError(f"{response.status_code} to {location!r}, not one of our pages")
 
 
 def follow(world: World, call: Call, response: TestResponse) -> None:
@@ -162,7 +181,7 @@ def follow(world: World, call: Call, response: TestResponse) -> None:
         query = location.query if index == 0 else ""
         page = send(world, Call(endpoint=call.endpoint, method="GET", path=path, locale=call.locale, query=query))
         if page.status_code != 200:
-            raise Refusal(f"accepted, but {path}?{query} then answered {page.status_code}")
+            raise RefusalError(f"accepted, but {path}?{query} then answered {page.status_code}")
 
 
 def check(world: World, call: Call, response: TestResponse, before: Any) -> None:
@@ -170,7 +189,7 @@ def check(world: World, call: Call, response: TestResponse, before: Any) -> None
     status = response.status_code
     try:
         if status >= 500:
-            raise Refusal(f"answered {status}: {response.get_data(as_text=True)[:300]!r}")
+            raise RefusalError(f"answered {status}: {response.get_data(as_text=True)[:300]!r}")
         if 400 <= status < 500:
             check_refusal_page(call, response)
         elif 300 <= status < 400 and status != 304:
@@ -182,9 +201,9 @@ def check(world: World, call: Call, response: TestResponse, before: Any) -> None
         if changed:
             world.restore()
     if changed and status >= 400:
-        raise Refusal(f"refused with {status}, yet it changed the database")
+        raise RefusalError(f"refused with {status}, yet it changed the database")
     if changed and call.method in SAFE_METHODS:
-        raise Refusal(f"a {call.method} ({status}) changed the database")
+        raise RefusalError(f"a {call.method} ({status}) changed the database")
 
 
 # --- counting --------------------------------------------------------------------------------
@@ -192,10 +211,14 @@ def check(world: World, call: Call, response: TestResponse, before: Any) -> None
 
 def failure_site(error: BaseException) -> str:
     """Where a failure comes from: the innermost frame of Pocha's own code (or the check that failed), and what."""
-    if isinstance(error, Refusal):
+    if isinstance(error, RefusalError):
         return f"check: {str(error).split(':')[0]}"
     frames = [f for f in traceback.extract_tb(error.__traceback__) if f"{PACKAGE}" in f.filename]
-    where = f"{Path(frames[-1].filename).relative_to(PACKAGE.parent)}:{frames[-1].lineno}" if frames else "outside Pocha's code"
+    where = (
+        f"{Path(frames[-1].filename).relative_to(PACKAGE.parent)}:{frames[-1].lineno}"
+        if frames
+        else "outside Pocha's code"
+    )
     return f"{type(error).__name__} at {where}: {str(error)[:120]}"
 
 

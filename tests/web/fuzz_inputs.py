@@ -7,6 +7,7 @@ NUL, very long text, HTML, spreadsheet formulas, values outside their list.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -19,16 +20,73 @@ T = TypeVar("T")
 ODD_DIGITS = ("²", "³", "¹", "٣", "۳", "５", "१", "৩", "Ⅻ", "Ⅳ", "½", "①", "𝟑", "߃")
 HUGE = "9" * 5000
 ODD_NUMBERS = (
-    "", " ", "-1", "-0", "+3", "3.0", "1e3", "0x10", "1_000", " 3 ", "3\x00", "\x003", "03", "00000000000000000001",
-    "99999999999999999999", "9223372036854775808", "-9223372036854775809", HUGE, "-" + HUGE, "1 2", "1,5", "NaN",
-    "inf", "２", "1²", "²1", "1 ²", "٣٣", "Ⅻ",
+    "",
+    " ",
+    "-1",
+    "-0",
+    "+3",
+    "3.0",
+    "1e3",
+    "0x10",
+    "1_000",
+    " 3 ",
+    "3\x00",
+    "\x003",
+    "03",
+    "00000000000000000001",
+    "99999999999999999999",
+    "9223372036854775808",
+    "-9223372036854775809",
+    HUGE,
+    "-" + HUGE,
+    "1 2",
+    "1,5",
+    "NaN",
+    "inf",
+    "２",
+    "1²",
+    "²1",
+    "1 ²",
+    "٣٣",
+    "Ⅻ",
 )
 CONTROL = "".join(chr(c) for c in (*range(0, 32), 127, 0x85, 0x2028, 0x202E, 0xFEFF, 0x200B))
 NASTY_TEXTS = (
-    "", " ", "\x00", "a\x00b", "\r\n", "\t", "<script>alert(1)</script>", "<b>x</b>", '"><img src=x onerror=alert(1)>',
-    "{{ 7*7 }}", "{% raw %}", "%(name)s", "%s%s%s", "=1+1", "+1", "-1+1", "@SUM(A1)", '=HYPERLINK("http://x","y")',
-    "\u202eabc", "ﷺ", "👍🏽", "ñÑáÉ", "Ω" * 300, "x" * 10_000, "../../etc/passwd", "%00", "%FF", "\\", "//evil.example",
-    "' OR 1=1 --", "null", "undefined", "[]", "{}", "true",
+    "",
+    " ",
+    "\x00",
+    "a\x00b",
+    "\r\n",
+    "\t",
+    "<script>alert(1)</script>",
+    "<b>x</b>",
+    '"><img src=x onerror=alert(1)>',
+    "{{ 7*7 }}",
+    "{% raw %}",
+    "%(name)s",
+    "%s%s%s",
+    "=1+1",
+    "+1",
+    "-1+1",
+    "@SUM(A1)",
+    '=HYPERLINK("http://x","y")',
+    "\u202eabc",
+    "ﷺ",
+    "👍🏽",
+    "ñÑáÉ",
+    "Ω" * 300,
+    "x" * 10_000,
+    "../../etc/passwd",
+    "%00",
+    "%FF",
+    "\\",
+    "//evil.example",
+    "' OR 1=1 --",
+    "null",
+    "undefined",
+    "[]",
+    "{}",
+    "true",
 )
 CARDS_TEXT = ("1O", "3O", "12E", "7C 1C 5O", "1O,3O", "13O", "8O", "0C", "1X", "1o 3o", "1O+3O", "1O 1O", "１O", "²O")
 
@@ -95,8 +153,10 @@ def fields(names: Sequence[str], value: st.SearchStrategy[str]) -> st.SearchStra
 
 def indexed(prefix: str, value: st.SearchStrategy[str], most: int = 20) -> st.SearchStrategy[list[tuple[str, str]]]:
     """``prefix-0``, ``prefix-1``… (a FieldList) for 0 to ``most`` entries, sometimes with odd indexes."""
-    regular = st.integers(0, most).flatmap(lambda count: st.tuples(*(value for _ in range(count)))).map(
-        lambda values: [(f"{prefix}-{i}", v) for i, v in enumerate(values)]
+    regular = (
+        st.integers(0, most)
+        .flatmap(lambda count: st.tuples(*(value for _ in range(count))))
+        .map(lambda values: [(f"{prefix}-{i}", v) for i, v in enumerate(values)])
     )
     odd_index = st.tuples(st.sampled_from(("-1", "999", "²", "٣", HUGE[:30], "x", "")), value).map(
         lambda pair: [(f"{prefix}-{pair[0]}", pair[1])]
@@ -114,47 +174,117 @@ VALID_GAME: dict[str, Any] = {
     "finished_at": None,
     "preset": "corta",
     "rules": {
-        "opening_ones": "single", "climb": True, "max_hands": None, "descend": True, "closing_ones": "single",
-        "custom_sizes": None, "specials": [], "forbidden_in_one_card_hands": True, "exact_base": 10,
-        "exact_per_trick": 5, "miss_per_trick": 5, "multipliers": "none", "pocha_bonus": False, "pocha_points": 100,
-        "pocha_min_cards": 5, "renuncio_penalty": 50, "tie_break": "all_cards",
+        "opening_ones": "single",
+        "climb": True,
+        "max_hands": None,
+        "descend": True,
+        "closing_ones": "single",
+        "custom_sizes": None,
+        "specials": [],
+        "forbidden_in_one_card_hands": True,
+        "exact_base": 10,
+        "exact_per_trick": 5,
+        "miss_per_trick": 5,
+        "multipliers": "none",
+        "pocha_bonus": False,
+        "pocha_points": 100,
+        "pocha_min_cards": 5,
+        "renuncio_penalty": 50,
+        "tie_break": "all_cards",
     },
     "players": ["Ana", "Begoña", "Carlos"],
     "first_dealer": 0,
     "hands": [
-        {"number": 1, "trump": "O", "auction": None, "bids": [1, 0, 1], "tricks": [0, 0, 1], "renuncios": [0, 1, 0],
-         "complete": True, "completed_at": "2025-03-14T21:09:40Z"},
-        {"number": 2, "trump": "C", "auction": None, "bids": [None, None, 1], "tricks": [None, None, None],
-         "renuncios": [0, 0, 0], "complete": False, "completed_at": None},
+        {
+            "number": 1,
+            "trump": "O",
+            "auction": None,
+            "bids": [1, 0, 1],
+            "tricks": [0, 0, 1],
+            "renuncios": [0, 1, 0],
+            "complete": True,
+            "completed_at": "2025-03-14T21:09:40Z",
+        },
+        {
+            "number": 2,
+            "trump": "C",
+            "auction": None,
+            "bids": [None, None, 1],
+            "tricks": [None, None, None],
+            "renuncios": [0, 0, 0],
+            "complete": False,
+            "completed_at": None,
+        },
     ],
     "corrections": [
-        {"hand": 1, "made_at": "2025-03-14T21:12:02Z", "changes": [{"field": "renuncios", "seat": 1, "before": 0, "after": 1}]},
+        {
+            "hand": 1,
+            "made_at": "2025-03-14T21:12:02Z",
+            "changes": [{"field": "renuncios", "seat": 1, "before": 0, "after": 1}],
+        },
     ],
 }
 
 #: Where in the valid game a value can be put: a path of keys and list indexes.
 GAME_PLACES: tuple[tuple[str | int, ...], ...] = (
-    ("format",), ("version",), ("exported_at",), ("created_at",), ("finished_at",), ("preset",), ("rules",),
-    ("players",), ("players", 0), ("first_dealer",), ("hands",), ("corrections",),
+    ("format",),
+    ("version",),
+    ("exported_at",),
+    ("created_at",),
+    ("finished_at",),
+    ("preset",),
+    ("rules",),
+    ("players",),
+    ("players", 0),
+    ("first_dealer",),
+    ("hands",),
+    ("corrections",),
     *(("rules", key) for key in VALID_GAME["rules"]),
     *(("hands", 0, key) for key in VALID_GAME["hands"][0]),
     *(("hands", 1, key) for key in VALID_GAME["hands"][1]),
-    ("hands", 0, "bids", 0), ("hands", 0, "renuncios", 1), ("hands", 1, "bids", 2),
-    ("corrections", 0, "hand"), ("corrections", 0, "changes"), ("corrections", 0, "changes", 0, "after"),
-    ("corrections", 0, "changes", 0, "field"), ("corrections", 0, "changes", 0, "seat"), ("corrections", 0, "made_at"),
+    ("hands", 0, "bids", 0),
+    ("hands", 0, "renuncios", 1),
+    ("hands", 1, "bids", 2),
+    ("corrections", 0, "hand"),
+    ("corrections", 0, "changes"),
+    ("corrections", 0, "changes", 0, "after"),
+    ("corrections", 0, "changes", 0, "field"),
+    ("corrections", 0, "changes", 0, "seat"),
+    ("corrections", 0, "made_at"),
 )
 DATE_PLACES: tuple[tuple[str | int, ...], ...] = (
-    ("exported_at",), ("created_at",), ("finished_at",), ("hands", 0, "completed_at"), ("corrections", 0, "made_at"),
+    ("exported_at",),
+    ("created_at",),
+    ("finished_at",),
+    ("hands", 0, "completed_at"),
+    ("corrections", 0, "made_at"),
 )
 ODD_DATES = (
-    "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z",
-    "2025-02-30T00:00:00Z", "2025-03-14", "2025-03-14T25:00:00Z", "yesterday", "2025-03-14T21:05:12.999999999Z",
-    "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "9000-12-31T23:59:59Z", "9001-01-01T00:00:00Z", "1970-01-01T00:30:00+01:00",
+    "0001-01-01T00:00:00+14:00",
+    "9999-12-31T23:59:59-14:00",
+    "9999-12-31T23:59:59Z",
+    "0001-01-01T00:00:00Z",
+    "2025-02-30T00:00:00Z",
+    "2025-03-14",
+    "2025-03-14T25:00:00Z",
+    "yesterday",
+    "2025-03-14T21:05:12.999999999Z",
+    "1969-12-31T23:59:59Z",
+    "1970-01-01T00:00:00Z",
+    "9000-12-31T23:59:59Z",
+    "9001-01-01T00:00:00Z",
+    "1970-01-01T00:30:00+01:00",
 )
 JSON_VALUES = st.recursive(
     st.one_of(
-        st.none(), st.booleans(), st.integers(), st.integers(-(10**400), 10**400), st.floats(allow_nan=False),
-        st.text(max_size=20), st.sampled_from(ODD_DATES), st.sampled_from(("O", "-", "single", "clasica", "a_medida")),
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(-(10**400), 10**400),
+        st.floats(allow_nan=False),
+        st.text(max_size=20),
+        st.sampled_from(ODD_DATES),
+        st.sampled_from(("O", "-", "single", "clasica", "a_medida")),
     ),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=12,
@@ -170,10 +300,8 @@ def _put(document: Any, place: tuple[str | int, ...], value: Any) -> Any:
             target = target[key]
         except (KeyError, IndexError, TypeError):
             return copy
-    try:
+    with contextlib.suppress(IndexError, TypeError):
         target[place[-1]] = value
-    except (IndexError, TypeError):
-        pass
     return copy
 
 
@@ -186,10 +314,8 @@ def _drop(document: Any, place: tuple[str | int, ...]) -> Any:
             target = target[key]
         except (KeyError, IndexError, TypeError):
             return copy
-    try:
+    with contextlib.suppress(KeyError, IndexError, TypeError):
         del target[place[-1]]
-    except (KeyError, IndexError, TypeError):
-        pass
     return copy
 
 
@@ -233,14 +359,28 @@ def game_files() -> st.SearchStrategy[bytes]:
     meaningful = st.one_of(st.just(valid), edited_games().map(_dumps), dated_games().map(_dumps))
     damaged = st.one_of(
         st.integers(0, len(valid)).map(lambda cut: valid[:cut]),
-        st.sampled_from((
-            b"\xef\xbb\xbf" + valid,
-            valid.decode().encode("utf-16"),
-            valid.replace("Begoña".encode(), "Bego\xf1a".encode("latin-1")),
-            deep(100), deep(10_000), deep(200_000), b'{"a":' * 50_000, b"", b" ", b"\x00", b"null", b"[]",
-            b'{"format":"pocha-game","version":' + HUGE.encode() + b"}", b'{"format":"pocha-game","version":1e999}',
-            b"NaN", b"Infinity", b'{"format": "pocha-game", "version": NaN}', b"1" * 5000,
-        )),
+        st.sampled_from(
+            (
+                b"\xef\xbb\xbf" + valid,
+                valid.decode().encode("utf-16"),
+                valid.replace("Begoña".encode(), "Bego\xf1a".encode("latin-1")),
+                deep(100),
+                deep(10_000),
+                deep(200_000),
+                b'{"a":' * 50_000,
+                b"",
+                b" ",
+                b"\x00",
+                b"null",
+                b"[]",
+                b'{"format":"pocha-game","version":' + HUGE.encode() + b"}",
+                b'{"format":"pocha-game","version":1e999}',
+                b"NaN",
+                b"Infinity",
+                b'{"format": "pocha-game", "version": NaN}',
+                b"1" * 5000,
+            )
+        ),
         JSON_VALUES.map(_dumps),
         st.binary(max_size=200),
     )

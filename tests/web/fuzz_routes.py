@@ -14,9 +14,6 @@ from dataclasses import dataclass, field
 from typing import Final
 from urllib.parse import quote, urlencode
 
-from hypothesis import strategies as st
-from werkzeug.routing import Rule
-
 from fuzz_inputs import (
     HUGE,
     ascii_numbers,
@@ -30,6 +27,9 @@ from fuzz_inputs import (
     texts,
 )
 from fuzz_world import World
+from hypothesis import strategies as st
+from werkzeug.routing import Rule
+
 from scorekeeper.engine import CUSTOM_PRESET, PRESETS
 
 Pairs = list[tuple[str, str]]
@@ -39,8 +39,22 @@ SUITS: Final = ("O", "C", "E", "B", "-")
 NAMES: Final = ("Ana", "Begoña", "Carlos", "Dani", "Eva", "Íñigo", "Zoe")
 PRESET_KEYS: Final = (*PRESETS, CUSTOM_PRESET)
 ODD_URLS: Final = (
-    "/", "/p/x", "//evil.example", "http://[", "http://[::1", "https://example.com/", "javascript:alert(1)", "\\\\evil",
-    "/\x00", "/%FF", "http://localhost/partidas/nueva", "http://localhost:99999/", "?a=1", "/" + "x" * 5000, "[", "://",
+    "/",
+    "/p/x",
+    "//evil.example",
+    "http://[",
+    "http://[::1",
+    "https://example.com/",
+    "javascript:alert(1)",
+    "\\\\evil",
+    "/\x00",
+    "/%FF",
+    "http://localhost/partidas/nueva",
+    "http://localhost:99999/",
+    "?a=1",
+    "/" + "x" * 5000,
+    "[",
+    "://",
 )
 #: Path segments that are not any game's token, put in the path as they are (no quoting).
 RAW_SEGMENTS: Final = ("%FF", "%00", "%C0%AF", "%E2%82", "x" * 65, "x" * 5000, "%2F", "..", "%2e%2e")
@@ -125,7 +139,9 @@ def locales() -> st.SearchStrategy[Locale]:
         st.sampled_from(LOCALES).map(lambda code: Locale(code, code, "es" if code == "en" else "en")),
         st.sampled_from(LOCALES).map(lambda code: Locale(code, "fr", f"{code}-XX,fr;q=0.9")),
         st.just(Locale("es", None, None)),
-        st.sampled_from(("de", "*", "zz-ZZ", "\x00", "en;q=abc")).map(lambda junk: Locale("es", junk, junk) if junk != "en;q=abc" else Locale("es", None, junk)),
+        st.sampled_from(("de", "*", "zz-ZZ", "\x00", "en;q=abc")).map(
+            lambda junk: Locale("es", junk, junk) if junk != "en;q=abc" else Locale("es", None, junk)
+        ),
     )
 
 
@@ -160,7 +176,11 @@ def tokens(world: World, kind: str) -> st.SearchStrategy[str]:
 
 def segment(valid: tuple[str, ...], odd: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     """A path segment: a valid value most of the time, else an odd one (quoted)."""
-    return st.one_of(*(st.sampled_from(valid) for _ in range(3)), odd.filter(bool).map(lambda t: quote(t, safe="")), st.sampled_from(RAW_SEGMENTS))
+    return st.one_of(
+        *(st.sampled_from(valid) for _ in range(3)),
+        odd.filter(bool).map(lambda t: quote(t, safe="")),
+        st.sampled_from(RAW_SEGMENTS),
+    )
 
 
 #: The values of each path variable, by name: ``(world, rule) -> strategy`` of the text to put in the path.
@@ -168,7 +188,9 @@ PATH_VALUES: dict[str, Callable[[World, Rule], st.SearchStrategy[str]]] = {
     "token": lambda world, rule: tokens(world, "watch" if rule.rule.startswith("/ver/") else "edit"),
     "scope": lambda world, rule: segment(("p", "ver"), texts(("x",))),
     "number": lambda world, rule: segment(("1", "2", "3", "4"), numbers(0, 30)),
-    "filename": lambda world, rule: segment(("css/pocha.css", "js/pocha.js", "icons/pocha.svg"), texts(("x.css", "../x"))),
+    "filename": lambda world, rule: segment(
+        ("css/pocha.css", "js/pocha.js", "icons/pocha.svg"), texts(("x.css", "../x"))
+    ),
 }
 _VARIABLE = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 
@@ -217,7 +239,9 @@ def deal_fields() -> st.SearchStrategy[Pairs]:
     """The simulator's deal: players, cards, dealer, preset, seed; lawful half of the time, else each field odd or not."""
     odd = fields(
         ("players", "cards", "dealer", "preset", "seed"),
-        st.one_of(numbers(0, 12), st.sampled_from(PRESET_KEYS), texts(("clasica",)), st.just("9" * 18), st.just("9" * 19)),
+        st.one_of(
+            numbers(0, 12), st.sampled_from(PRESET_KEYS), texts(("clasica",)), st.just("9" * 18), st.just("9" * 19)
+        ),
     )
     return st.one_of(lawful_deal(), odd)
 
@@ -238,7 +262,9 @@ def new_game_form() -> st.SearchStrategy[Pairs]:
     """The new-game form: up to 20 names, the first dealer, the preset, every option, the button pressed."""
     options = st.one_of(
         st.tuples(st.sampled_from(("opening_ones", "closing_ones")), choice(("", "full_turn", "single", "none"))),
-        st.tuples(st.sampled_from(("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus")), choice(("", "1", "0"))),
+        st.tuples(
+            st.sampled_from(("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus")), choice(("", "1", "0"))
+        ),
         st.tuples(st.just("multipliers"), choice(("", "none", "copas2_oros3", "oros2"))),
         st.tuples(st.just("tie_break"), choice(("", "all_cards", "one_card"))),
         st.tuples(
@@ -253,12 +279,31 @@ def new_game_form() -> st.SearchStrategy[Pairs]:
                 texts(("1 2",)),
             ),
         ),
-        st.tuples(st.sampled_from(("indias", "subastado", "mano_de_oro", "sin_triunfo")), st.one_of(numbers(0, 30), choice(("fin", "final", "end", "")))),
+        st.tuples(
+            st.sampled_from(("indias", "subastado", "mano_de_oro", "sin_triunfo")),
+            st.one_of(numbers(0, 30), choice(("fin", "final", "end", ""))),
+        ),
     )
     head = st.tuples(
         choice(("azar", *map(str, range(8)))),
         choice(PRESET_KEYS),
-        choice(("start", "preview", "up-0", "down-0", "up-3", "down-7", "up-²", "down-٣", "up-" + HUGE, "up--1", "up-", "up-x", "down-99")),
+        choice(
+            (
+                "start",
+                "preview",
+                "up-0",
+                "down-0",
+                "up-3",
+                "down-7",
+                "up-²",
+                "down-٣",
+                "up-" + HUGE,
+                "up--1",
+                "up-",
+                "up-x",
+                "down-99",
+            )
+        ),
     ).map(lambda t: [("first_dealer", t[0]), ("preset", t[1]), ("action", t[2])])
     drop_some = st.lists(st.sampled_from(("first_dealer", "preset", "action")), unique=True, max_size=3)
     form = st.builds(
@@ -269,8 +314,11 @@ def new_game_form() -> st.SearchStrategy[Pairs]:
         st.lists(options, max_size=8),
     )
     lawful = st.builds(
-        lambda names, dealer, preset, opts: [(f"names-{i}", name) for i, name in enumerate(names)]
-        + [("first_dealer", dealer), ("preset", preset), ("action", "start")] + opts,
+        lambda names, dealer, preset, opts: (
+            [(f"names-{i}", name) for i, name in enumerate(names)]
+            + [("first_dealer", dealer), ("preset", preset), ("action", "start")]
+            + opts
+        ),
         st.lists(st.sampled_from(NAMES), min_size=3, max_size=8, unique=True),
         st.sampled_from(("azar", "0", "1", "2")),
         st.sampled_from(PRESET_KEYS),
@@ -285,7 +333,7 @@ def step_form(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy
     return with_junk(
         fields(
             ("hand", "seat", "value", "version", "was"),
-            st.one_of(numbers(0, 8), values, st.sampled_from(versions), choice(("",) + SUITS)),
+            st.one_of(numbers(0, 8), values, st.sampled_from(versions), choice(("", *SUITS))),
         ).map(lambda pairs: sorted(pairs, key=lambda p: p[0] != "hand"))
     )
 
@@ -298,7 +346,11 @@ def aimed_tap(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy
     def tap(draw: st.DrawFn) -> Aimed:
         """One tap on one game's page."""
         state = draw(st.sampled_from(playing))
-        form = [("hand", str(state.hand)), ("seat", str(draw(st.integers(0, state.players - 1)))), ("value", draw(values))]
+        form = [
+            ("hand", str(state.hand)),
+            ("seat", str(draw(st.integers(0, state.players - 1)))),
+            ("value", draw(values)),
+        ]
         if draw(st.booleans()):
             form.append(("version", str(state.version)))
         return {"token": state.token}, form
@@ -342,16 +394,24 @@ def correction_form() -> st.SearchStrategy[Pairs]:
 
 def import_files() -> st.SearchStrategy[list[tuple[str, str, bytes]]]:
     """The upload of the import form: a game file, good or damaged; no file; two files; an odd name."""
-    filenames = st.one_of(st.just("partida.json"), st.sampled_from(("", "x.csv", "a\x00b.json", "ñ.json", "../../p.json")), texts(("p.json",)))
+    filenames = st.one_of(
+        st.just("partida.json"),
+        st.sampled_from(("", "x.csv", "a\x00b.json", "ñ.json", "../../p.json")),
+        texts(("p.json",)),
+    )
     one = st.tuples(st.just("file"), filenames, game_files())
-    return st.one_of(one.map(lambda f: [f]), one.map(lambda f: [f]), one.map(lambda f: [f]), st.just([]), st.lists(one, min_size=2, max_size=2))
+    return st.one_of(
+        one.map(lambda f: [f]),
+        one.map(lambda f: [f]),
+        one.map(lambda f: [f]),
+        st.just([]),
+        st.lists(one, min_size=2, max_size=2),
+    )
 
 
 def language_form() -> st.SearchStrategy[Pairs]:
     """The language switch: ``lang`` (es, en, or not), ``next`` (our pages, other hosts, broken addresses)."""
-    return with_junk(
-        fields(("lang", "next"), st.one_of(choice(LOCALES), st.sampled_from(ODD_URLS), texts(("/",))))
-    )
+    return with_junk(fields(("lang", "next"), st.one_of(choice(LOCALES), st.sampled_from(ODD_URLS), texts(("/",)))))
 
 
 #: Every endpoint and what its page reads. A new route needs an entry (the fuzz test fails without one).
@@ -383,7 +443,9 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),
     "simulator.play_step": lambda world: Spec(form=simulator_fields("asiento", "apuesta", "jugadas", "carta")),
     "simulator.odds": lambda world: Spec(query=simulator_fields("asiento", "mano", "pinta", "muestra")),
-    "simulator.referee_page": lambda world: Spec(query=st.builds(lambda a, b: a + b, simulator_fields("mano", "mesa", "pinta"), tapped_cards())),
+    "simulator.referee_page": lambda world: Spec(
+        query=st.builds(lambda a, b: a + b, simulator_fields("mano", "mesa", "pinta"), tapped_cards())
+    ),
 }
 
 
@@ -392,7 +454,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
 RAW_BODIES: Final = (
     ("application/x-www-form-urlencoded", b"hand=%FF%FE&value=%C0%AF&seat=1"),
     ("application/x-www-form-urlencoded", b"&&&==&=%"),
-    ("multipart/form-data; boundary=x", b"--x\r\nContent-Disposition: form-data; name=\"file\"\r\n\r\nbroken"),
+    ("multipart/form-data; boundary=x", b'--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nbroken'),
     ("multipart/form-data", b"no boundary"),
     ("multipart/form-data; boundary=x", b""),
     ("application/json", b'{"hand": 1}'),
@@ -400,9 +462,16 @@ RAW_BODIES: Final = (
     ("application/x-www-form-urlencoded", b"x=" + b"a" * (1200 * 1024)),  # over the largest request
 )
 ODD_HEADERS: Final = (
-    ("Referer", "http://["), ("Referer", "http://localhost/p/x"), ("Referer", "https://example.com/"), ("Referer", "\\\\x"),
-    ("If-None-Match", '"v1-es-x", W/"junk"'), ("If-None-Match", "*"), ("If-None-Match", '"' + "x" * 2000),
-    ("Accept", "application/json"), ("X-Requested-With", "XMLHttpRequest"), ("Origin", "https://example.com"),
+    ("Referer", "http://["),
+    ("Referer", "http://localhost/p/x"),
+    ("Referer", "https://example.com/"),
+    ("Referer", "\\\\x"),
+    ("If-None-Match", '"v1-es-x", W/"junk"'),
+    ("If-None-Match", "*"),
+    ("If-None-Match", '"' + "x" * 2000),
+    ("Accept", "application/json"),
+    ("X-Requested-With", "XMLHttpRequest"),
+    ("Origin", "https://example.com"),
 )
 
 
@@ -434,7 +503,11 @@ def calls(world: World, rule: Rule) -> st.SearchStrategy[Call]:
     raw_body: st.SearchStrategy[tuple[str, bytes] | None] = sometimes(st.sampled_from(RAW_BODIES), st.none(), one_in=20)
     csrf = st.sampled_from(("valid",) * 8 + ("missing", "wrong"))
     no_headers: list[tuple[str, str]] = []
-    headers = sometimes(st.lists(st.sampled_from(ODD_HEADERS), min_size=1, max_size=2, unique_by=lambda h: h[0]), st.just(no_headers), one_in=4)
+    headers = sometimes(
+        st.lists(st.sampled_from(ODD_HEADERS), min_size=1, max_size=2, unique_by=lambda h: h[0]),
+        st.just(no_headers),
+        one_in=4,
+    )
     languages = locales()
 
     aimed = spec.aimed if spec.aimed is not None else st.none()

@@ -130,7 +130,9 @@ def set_up_games(table: Table) -> dict[str, str]:
     games["playing"] = playing
 
     # A subastado saved (Carlos won the auction), a sin triunfo saved and corrected, a mano de oro half said.
-    special = table.start(FOUR, dealer=0, preset="a_medida", custom_sizes="10 10 1 1", subastado="1", sin_triunfo="2", mano_de_oro="3")
+    special = table.start(
+        FOUR, dealer=0, preset="a_medida", custom_sizes="10 10 1 1", subastado="1", sin_triunfo="2", mano_de_oro="3"
+    )
     table.play_hand(special, "E", [1, 0, 5, 2], [2, 1, 5, 2], offers=[4, 3, 5, 5])
     table.play_hand(special, None, [2, 1, 3, 3], [2, 1, 4, 3])
     response = table.correct(special, 2, {"renuncios-1": 1})

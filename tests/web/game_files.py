@@ -10,8 +10,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper.extensions import db
 from scorekeeper import store
+from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
 
@@ -46,7 +46,9 @@ def without_export_date(data: bytes) -> list[bytes]:
     return [line for line in data.splitlines() if not line.lstrip().startswith(b'"exported_at"')]
 
 
-def upload(client: FlaskClient, data: bytes | str | dict[str, Any], filename: str = "partida.json", **fields: str) -> TestResponse:
+def upload(
+    client: FlaskClient, data: bytes | str | dict[str, Any], filename: str = "partida.json", **fields: str
+) -> TestResponse:
     """POST a file to the import form (a dict is written as JSON first)."""
     if isinstance(data, dict):
         data = json.dumps(data, ensure_ascii=False)

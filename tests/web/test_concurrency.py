@@ -55,7 +55,9 @@ class Tally:
     def report(self) -> str:
         """One line: rounds and taps by outcome."""
         counts = ", ".join(f"{what}: {n}" for what, n in sorted(self.outcomes.items()))
-        return f"{self.scenario} on {self.database}: {self.rounds} rounds, {sum(self.outcomes.values())} taps ({counts})"
+        return (
+            f"{self.scenario} on {self.database}: {self.rounds} rounds, {sum(self.outcomes.values())} taps ({counts})"
+        )
 
     def check(self) -> None:
         """Print the report, then fail with the first problems if there were any."""
@@ -147,7 +149,9 @@ def slot_value(hand: StoredHand | None, slot: Slot) -> object:
 
 def changed_slots(before: StoredHand | None, after: StoredHand | None, players: int) -> list[Slot]:
     """Every slot whose value differs between two versions of a hand's row."""
-    slots: list[Slot] = [("trump", None)] + [(kind, s) for kind in ("bids", "tricks", "renuncios") for s in range(players)]
+    slots: list[Slot] = [("trump", None)] + [
+        (kind, s) for kind in ("bids", "tricks", "renuncios") for s in range(players)
+    ]
     changed = [slot for slot in slots if slot_value(before, slot) != slot_value(after, slot)]
     if (before.complete if before else False) != (after.complete if after else False):
         changed.append(("complete", None))
@@ -179,7 +183,9 @@ def shows_stored(reply: Reply, slot: Slot, stored: object) -> bool:
     return in_message
 
 
-def judge(tally: Tally, round_no: int, replies: Sequence[Reply], sent: Sequence[object], slot: Slot, stored: object) -> None:
+def judge(
+    tally: Tally, round_no: int, replies: Sequence[Reply], sent: Sequence[object], slot: Slot, stored: object
+) -> None:
     """Count each answer of a race over one slot, and note every broken promise.
 
     A tap whose value is stored must have been answered 303 by at least one phone (a phone sending
@@ -205,8 +211,10 @@ def judge(tally: Tally, round_no: int, replies: Sequence[Reply], sent: Sequence[
                 tally.problems.append(f"{where}: {value!r} refused ({reply.status}) without a message")
             elif value != stored and not shows_stored(reply, slot, stored):
                 tally.outcomes["refused without the stored value"] += 1
-                tally.problems.append(f"{where}: {value!r} refused ({reply.status}, «{reply.message}») "
-                                      f"without showing the stored {stored!r}")
+                tally.problems.append(
+                    f"{where}: {value!r} refused ({reply.status}, «{reply.message}») "
+                    f"without showing the stored {stored!r}"
+                )
             else:
                 tally.outcomes[f"{REFUSED} ({reply.status})"] += 1
         else:
@@ -214,10 +222,14 @@ def judge(tally: Tally, round_no: int, replies: Sequence[Reply], sent: Sequence[
             tally.problems.append(f"{where}: answered {reply.status}")
 
 
-def check_once(tally: Tally, round_no: int, before: StoredGame, after: StoredGame, number: int, slots: Sequence[Slot]) -> None:
+def check_once(
+    tally: Tally, round_no: int, before: StoredGame, after: StoredGame, number: int, slots: Sequence[Slot]
+) -> None:
     """The race changed the game exactly once: the version up by one, and only ``slots`` of hand ``number`` changed."""
     if after.version != before.version + 1:
-        tally.problems.append(f"round {round_no}: the version went from {before.version} to {after.version}, not up by one")
+        tally.problems.append(
+            f"round {round_no}: the version went from {before.version} to {after.version}, not up by one"
+        )
     changed = changed_slots(before.hand(number), after.hand(number), len(NAMES))
     if sorted(changed, key=str) != sorted(slots, key=str):
         tally.problems.append(f"round {round_no}: changed {changed}, expected {list(slots)}")
@@ -237,18 +249,21 @@ class SameTap:
 
 
 SAME_TAPS = {
-    "pinta": SameTap("start", ("pinta", None, "O"), (("trump", None),),
-                     lambda h: h is not None and h.trump == "O"),
-    "apuesta": SameTap("trump", ("apuesta", 1, 2), (("bids", 1),),
-                       lambda h: h is not None and h.bids[1] == 2),
-    "bazas": SameTap("bids", ("bazas", 1, 2), (("tricks", 1),),
-                     lambda h: h is not None and h.tricks[1] == 2),
-    "renuncio": SameTap("start", ("renuncio", 2, 1), (("renuncios", 2),),
-                        lambda h: h is not None and h.renuncios[2] == 1),
-    "deshacer": SameTap("two bids", ("deshacer", None, None), (("bids", 2),),
-                        lambda h: h is not None and h.bids[1] == BIDS[1] and h.bids[2] is None),
-    "guardar": SameTap("tricks", ("guardar", None, None),
-                       (("tricks", 0), ("complete", None)), lambda h: h is not None and h.complete),
+    "pinta": SameTap("start", ("pinta", None, "O"), (("trump", None),), lambda h: h is not None and h.trump == "O"),
+    "apuesta": SameTap("trump", ("apuesta", 1, 2), (("bids", 1),), lambda h: h is not None and h.bids[1] == 2),
+    "bazas": SameTap("bids", ("bazas", 1, 2), (("tricks", 1),), lambda h: h is not None and h.tricks[1] == 2),
+    "renuncio": SameTap(
+        "start", ("renuncio", 2, 1), (("renuncios", 2),), lambda h: h is not None and h.renuncios[2] == 1
+    ),
+    "deshacer": SameTap(
+        "two bids",
+        ("deshacer", None, None),
+        (("bids", 2),),
+        lambda h: h is not None and h.bids[1] == BIDS[1] and h.bids[2] is None,
+    ),
+    "guardar": SameTap(
+        "tricks", ("guardar", None, None), (("tricks", 0), ("complete", None)), lambda h: h is not None and h.complete
+    ),
 }
 
 
@@ -349,7 +364,9 @@ def test_tricks_for_different_players_at_once_are_all_kept(tables: Callable[[int
                 tally.outcomes[f"answered {reply.status}"] += 1
                 tally.problems.append(f"{where}: answered {reply.status} «{reply.message}»")
         if after.version != before.version + landed:
-            tally.problems.append(f"round {round_no}: {landed} taps landed, the version went from {before.version} to {after.version}")
+            tally.problems.append(
+                f"round {round_no}: {landed} taps landed, the version went from {before.version} to {after.version}"
+            )
         tally.rounds += 1
     tally.check()
 
@@ -357,7 +374,9 @@ def test_tricks_for_different_players_at_once_are_all_kept(tables: Callable[[int
 # --- (d) the first tap of a new hand from three phones --------------------------------------------
 
 
-def test_the_first_tap_of_a_new_hand_from_three_phones_is_stored_once(tables: Callable[[int], Table], database_url: str) -> None:
+def test_the_first_tap_of_a_new_hand_from_three_phones_is_stored_once(
+    tables: Callable[[int], Table], database_url: str
+) -> None:
     table = tables(3)
     tally = Tally("(d) the first tap of a hand from 3 phones", dialect_of(database_url))
     slot: Slot = ("trump", None)

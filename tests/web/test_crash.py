@@ -16,6 +16,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
 
@@ -73,7 +74,7 @@ class Player(threading.Thread):
         try:
             while not self.stopping.is_set() and not self.finished:
                 self.play_one()
-        except BaseException as error:  # noqa: BLE001  (handed to the test)
+        except BaseException as error:
             self.error = error
         finally:
             with self.progress:
@@ -156,6 +157,17 @@ class Player(threading.Thread):
             raise self.error
 
 
+def holds(hand: Any, step: str, seat: int | None, value: Any) -> bool:
+    """Whether the stored ``hand`` holds what a tap of ``step`` said (a save: the hand is saved)."""
+    if step == "guardar":
+        return bool(hand.complete)
+    if step == "pinta":
+        return bool(hand.trump == value)
+    assert seat is not None
+    column = {"apuesta": hand.bids, "bazas": hand.tricks, "renuncio": hand.renuncios}[step]
+    return bool(column[seat] == value)
+
+
 def lost_taps(taps: list[Tap], game: StoredGame) -> list[Tap]:
     """The taps answered 303 whose value is not what the database holds (the phone never changes what it said)."""
     lost = []
@@ -164,13 +176,7 @@ def lost_taps(taps: list[Tap], game: StoredGame) -> list[Tap]:
             continue
         hand = game.hand(tap.hand)
         value = int(tap.value) if tap.value is not None and tap.value.isdigit() else tap.value
-        kept = hand is not None and {
-            "pinta": lambda h: h.trump == value,
-            "apuesta": lambda h: h.bids[tap.seat] == value,
-            "bazas": lambda h: h.tricks[tap.seat] == value,
-            "renuncio": lambda h: h.renuncios[tap.seat] == value,
-            "guardar": lambda h: h.complete,
-        }[tap.step](hand)
+        kept = hand is not None and holds(hand, tap.step, tap.seat, value)
         if not kept:
             lost.append(tap)
     return lost
@@ -223,10 +229,12 @@ def test_no_answered_tap_is_lost_when_the_server_is_killed(serve: ServeFactory, 
     answers = Counter("no answer" if tap.status is None else str(tap.status) for tap in player.taps)
     lost = lost_taps(player.taps, game)
     saved = [hand for hand in game.hands if hand.complete]
-    print(f"kill -9 on {dialect_of(database_url)} (seed {seed}): {server.starts - 1} kills "
-          f"({kills_in_flight} while a tap was on its way), {len(player.taps)} taps "
-          f"({', '.join(f'{k}: {n}' for k, n in sorted(answers.items()))}), {len(saved)} hands saved, "
-          f"{len(lost)} answered taps lost; a start took {min(server.start_seconds):.1f} to {max(server.start_seconds):.1f} s")
+    print(
+        f"kill -9 on {dialect_of(database_url)} (seed {seed}): {server.starts - 1} kills "
+        f"({kills_in_flight} while a tap was on its way), {len(player.taps)} taps "
+        f"({', '.join(f'{k}: {n}' for k, n in sorted(answers.items()))}), {len(saved)} hands saved, "
+        f"{len(lost)} answered taps lost; a start took {min(server.start_seconds):.1f} to {max(server.start_seconds):.1f} s"
+    )
 
     assert server.starts - 1 == KILLS
     assert not lost, f"seed {seed}: {len(lost)} taps answered 303 and not in the database, the first: {lost[:5]}"

@@ -169,8 +169,16 @@ ADVICE = {
     429: ("Espera un momento y prueba otra vez", "Wait a moment and try again"),
     500: ("Vuelve atrás y prueba otra vez", "try again"),
 }
-WERKZEUG_WORDS = ("Bad Request", "Not Found", "Method Not Allowed", "Request Entity Too Large", "Too Many Requests",
-                  "Internal Server Error", "Forbidden", "The server")
+WERKZEUG_WORDS = (
+    "Bad Request",
+    "Not Found",
+    "Method Not Allowed",
+    "Request Entity Too Large",
+    "Too Many Requests",
+    "Internal Server Error",
+    "Forbidden",
+    "The server",
+)
 TOO_BIG = {"x": "a" * (1024 * 1024 + 100 * 1024)}
 
 
@@ -197,7 +205,9 @@ def lead(html: str) -> str:
 @pytest.mark.parametrize("code", sorted(TITLES))
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_each_error_has_its_own_page_in_each_language(failing_app: Flask, code: int, lang: str) -> None:
-    response = trigger(failing_app.test_client(), code, {"Accept-Language": lang, "Referer": "http://localhost/partidas/nueva"})
+    response = trigger(
+        failing_app.test_client(), code, {"Accept-Language": lang, "Referer": "http://localhost/partidas/nueva"}
+    )
     html = response.get_data(as_text=True)
     assert response.status_code == code
     assert response.mimetype == "text/html"
@@ -221,12 +231,15 @@ def test_too_big_says_the_limit_in_each_language(failing_app: Flask) -> None:
     assert limit > 1024 * 1024, "the limit shown is rounded down, never more than the real one"
 
 
-@pytest.mark.parametrize(("limit", "spanish", "english"), [
-    (1024 * 1024 + 64 * 1024, "1 MB", "1 MB"),
-    (3 * 1024 * 1024 // 2, "1,5 MB", "1.5 MB"),
-    (64 * 1024, "64 KB", "64 KB"),
-    (100, "1 KB", "1 KB"),
-])
+@pytest.mark.parametrize(
+    ("limit", "spanish", "english"),
+    [
+        (1024 * 1024 + 64 * 1024, "1 MB", "1 MB"),
+        (3 * 1024 * 1024 // 2, "1,5 MB", "1.5 MB"),
+        (64 * 1024, "64 KB", "64 KB"),
+        (100, "1 KB", "1 KB"),
+    ],
+)
 def test_size_text_rounds_down_in_the_pages_language(app: Flask, limit: int, spanish: str, english: str) -> None:
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         assert size_text(limit) == spanish
@@ -272,8 +285,12 @@ def test_too_big_on_every_form_but_import_gets_pochas_page(table: Table, client:
     token = table.start(["Ana", "Bea", "Carlos"], preset="a_medida", custom_sizes="1 1")
     table.play_hand(token, "O", [1, 0, 1], [1, 0, 0])
     forms = [
-        "/idioma", "/partidas/nueva", f"/p/{token}/apuesta", f"/p/{token}/pinta",
-        f"/p/{token}/mano/1/corregir", "/simulador/jugar",
+        "/idioma",
+        "/partidas/nueva",
+        f"/p/{token}/apuesta",
+        f"/p/{token}/pinta",
+        f"/p/{token}/mano/1/corregir",
+        "/simulador/jugar",
     ]
     before = table.snap(token).facts
     for address in forms:
@@ -395,8 +412,17 @@ def test_a_tap_refused_during_the_game_is_shown(table: Table) -> None:
 def test_refusals_on_every_other_form_are_shown(table: Table, finished: str) -> None:
     client = table.client
     pages = {
-        "new game": client.post("/partidas/nueva", data={"names-0": "Ana", "names-1": "Ana", "names-2": "Bea",
-                                                           "first_dealer": "0", "preset": "clasica", "action": "start"}),
+        "new game": client.post(
+            "/partidas/nueva",
+            data={
+                "names-0": "Ana",
+                "names-1": "Ana",
+                "names-2": "Bea",
+                "first_dealer": "0",
+                "preset": "clasica",
+                "action": "start",
+            },
+        ),
         "correction": client.post(f"/p/{finished}/mano/1/corregir", data={"trump": "O", "bids-0": "x"}),
         "practice": client.post("/simulador/jugar", data={"players": "4", "cards": "5", "seed": "7", "asiento": "9"}),
         "referee": client.get("/arbitro?mano=8O&mesa=&pinta=O"),

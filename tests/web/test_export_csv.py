@@ -7,8 +7,8 @@ import io
 from typing import TYPE_CHECKING
 
 import pytest
-
 from game_files import download, watch_token
+
 from scorekeeper.engine import ScoreSheet
 
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-
 from game_files import download, game_document, game_json, watch_token, without_export_date
-from scorekeeper.extensions import db
+
 from scorekeeper import store
+from scorekeeper.extensions import db
 from scorekeeper.models import Correction, Hand, Player
 
 if TYPE_CHECKING:
@@ -20,8 +20,17 @@ if TYPE_CHECKING:
 README = Path(__file__).resolve().parents[2] / "README.md"
 NAMES = ["Ana", "Begoña", "Carlos"]
 TOP_KEYS = [
-    "format", "version", "exported_at", "created_at", "finished_at", "preset", "rules",
-    "players", "first_dealer", "hands", "corrections",
+    "format",
+    "version",
+    "exported_at",
+    "created_at",
+    "finished_at",
+    "preset",
+    "rules",
+    "players",
+    "first_dealer",
+    "hands",
+    "corrections",
 ]
 HAND_KEYS = ["number", "trump", "auction", "bids", "tricks", "renuncios", "steps", "complete", "completed_at"]
 #: What the snapshot of a stored hand holds, in its order.
@@ -66,7 +75,12 @@ def test_the_file_holds_the_whole_game_in_the_documented_order(table: Table) -> 
         {"field": "tricks", "seat": 0, "before": 1, "after": 0},
         {"field": "tricks", "seat": 1, "before": 2, "after": 3},
     ]
-    for moment in (document["exported_at"], document["created_at"], correction["made_at"], document["hands"][0]["completed_at"]):
+    for moment in (
+        document["exported_at"],
+        document["created_at"],
+        correction["made_at"],
+        document["hands"][0]["completed_at"],
+    ):
         assert DATE.match(moment), moment
 
 
@@ -164,6 +178,23 @@ def test_models_hold_nothing_the_file_forgets() -> None:
     from scorekeeper.models import Game
 
     columns = {c.name for model in (Game, Player, Hand, Correction) for c in model.__table__.columns}
-    exported = {"name", "preset", "rules", "first_dealer", "created_at", "finished_at", "number", "trump", "auction",
-                "bids", "tricks", "renuncios", "steps", "complete", "completed_at", "made_at", "changes"}
+    exported = {
+        "name",
+        "preset",
+        "rules",
+        "first_dealer",
+        "created_at",
+        "finished_at",
+        "number",
+        "trump",
+        "auction",
+        "bids",
+        "tricks",
+        "renuncios",
+        "steps",
+        "complete",
+        "completed_at",
+        "made_at",
+        "changes",
+    }
     assert columns - left_out == exported

@@ -23,15 +23,15 @@ from dataclasses import replace
 from typing import Any, Final
 
 import pytest
+from fuzz_checks import RefusalError, Tally, check, send
+from fuzz_inputs import VALID_GAME
+from fuzz_routes import PATH_VALUES, SPECS, Call, Locale, calls
+from fuzz_world import World, build_world
 from hypothesis import HealthCheck, given, settings
 from werkzeug.routing import Rule
 from werkzeug.test import TestResponse
 from werkzeug.wrappers import Response
 
-from fuzz_checks import Refusal, Tally, check, send
-from fuzz_inputs import VALID_GAME
-from fuzz_routes import PATH_VALUES, SPECS, Call, Locale, calls
-from fuzz_world import World, build_world
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
@@ -42,10 +42,21 @@ CI_EXAMPLES: Final = 3000
 #: A route that costs much more per request (a PDF, 2,000 deals of the odds) gets this share of a plain one.
 HEAVY: Final = {"paper.sheet_pdf": 0.25, "simulator.odds": 0.25, "simulator.play_step": 0.6}
 #: Routes that take many fields get more tries than those that take few.
-RICH: Final = {"games.new_game": 2.0, "games.correct": 2.0, "export.import_game": 2.0, "simulator.play": 1.5, "simulator.referee_page": 1.5}
+RICH: Final = {
+    "games.new_game": 2.0,
+    "games.correct": 2.0,
+    "export.import_game": 2.0,
+    "simulator.play": 1.5,
+    "simulator.referee_page": 1.5,
+}
 
 #: A request takes milliseconds and a game file can be large: hypothesis need not warn about either.
-SLOW_IS_FINE: Final = (HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much, HealthCheck.large_base_example)
+SLOW_IS_FINE: Final = (
+    HealthCheck.too_slow,
+    HealthCheck.data_too_large,
+    HealthCheck.filter_too_much,
+    HealthCheck.large_base_example,
+)
 for name, fixed in (("pocha-fuzz-ci", True), ("pocha-fuzz-deep", False)):
     settings.register_profile(name, derandomize=fixed, database=None, deadline=None, suppress_health_check=SLOW_IS_FINE)
 
@@ -63,7 +74,9 @@ def profile() -> settings:
 def the_rules() -> list[Rule]:
     """Every route of the app, as its URL map has them (read from an app that is then thrown away)."""
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"}, instance_path=folder)
+        app = create_app(
+            {"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"}, instance_path=folder
+        )
     return sorted(app.url_map.iter_rules(), key=lambda rule: (rule.endpoint, rule.rule))
 
 
@@ -147,7 +160,9 @@ def failures_of(tally: Tally, endpoint: str) -> str:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.endpoint)
-def test_no_request_gets_a_5xx_an_unreadable_refusal_or_a_change_it_should_not(rule: Rule, world: World, tally: Tally) -> None:
+def test_no_request_gets_a_5xx_an_unreadable_refusal_or_a_change_it_should_not(
+    rule: Rule, world: World, tally: Tally
+) -> None:
     """Whatever is sent to ``rule``: status below 500; a 4xx says why, in the language asked for; a refused request, and
     any GET, leave every table as it was; a redirect stays on our pages."""
 
@@ -160,7 +175,6 @@ def test_no_request_gets_a_5xx_an_unreadable_refusal_or_a_change_it_should_not(r
     assert tally.sent[rule.endpoint] >= budget(rule), "fewer requests sent than asked for"
     if rule.endpoint in tally.failures:
         pytest.fail(failures_of(tally, rule.endpoint), pytrace=False)
-
 
 
 # --- requests that once failed ---------------------------------------------------------------
@@ -183,15 +197,23 @@ ONCE_FAILED: Final = {
         "main.set_language", "POST", "/idioma", SPANISH, form=(("lang", "en"),), headers=(("Referer", "http://["),)
     ),
     "a broken address as the page to go back to": Call(
-        "main.set_language", "POST", "/idioma", ENGLISH, form=(("lang", "es"), ("next", "//[")),
+        "main.set_language",
+        "POST",
+        "/idioma",
+        ENGLISH,
+        form=(("lang", "es"), ("next", "//[")),
     ),
-    "a broken address as the Referer of a missing page": Call("main.index", "GET", "/no-existe", ENGLISH, headers=(("Referer", "http://["),)),
+    "a broken address as the Referer of a missing page": Call(
+        "main.index", "GET", "/no-existe", ENGLISH, headers=(("Referer", "http://["),)
+    ),
     "a date that UTC puts before year 1": import_call(game_file(created_at="0001-01-01T00:00:00+14:00")),
     "a date the table's timezone puts after year 9999": import_call(game_file(created_at="9999-12-31T23:59:59Z")),
     "a saved hand's date near the calendar's start": import_call(
         game_file(hands=[{**VALID_GAME["hands"][0], "completed_at": "0001-01-01T00:00:00Z"}], corrections=[])
     ),
-    "digits that are not ASCII in the simulator": Call("simulator.simulator", "GET", "/simulador", ENGLISH, query="players=%C2%B2&seed=%D9%A3"),
+    "digits that are not ASCII in the simulator": Call(
+        "simulator.simulator", "GET", "/simulador", ENGLISH, query="players=%C2%B2&seed=%D9%A3"
+    ),
 }
 
 
@@ -224,7 +246,9 @@ def page(body: str, status: int = 400, mimetype: str = "text/html") -> Response:
 
 def pocha_page(message: str, lang: str = "es") -> str:
     """A page shaped like Pocha's, with ``message`` as its error."""
-    return f'<html lang="{lang}"><body><main><p class="flash flash-error" role="alert">{message}</p></main></body></html>'
+    return (
+        f'<html lang="{lang}"><body><main><p class="flash flash-error" role="alert">{message}</p></main></body></html>'
+    )
 
 
 GET_HOME: Final = Call("main.index", "GET", "/", SPANISH)
@@ -233,22 +257,39 @@ GET_HOME: Final = Call("main.index", "GET", "/", SPANISH)
 @pytest.mark.parametrize(
     ("call", "response", "complaint"),
     [
-        (GET_HOME, page("<!doctype html>\n<html lang=en>\n<title>400 Bad Request</title>\n<h1>Bad Request</h1>"), "no text in <main>"),
+        (
+            GET_HOME,
+            page("<!doctype html>\n<html lang=en>\n<title>400 Bad Request</title>\n<h1>Bad Request</h1>"),
+            "no text in <main>",
+        ),
         (GET_HOME, page('<html lang="es"><main><h1>Pocha</h1></main></html>'), "no message"),
         (GET_HOME, page(pocha_page("Algo no cuadra", lang="en")), "asked for 'es'"),
         (GET_HOME, page(pocha_page("Not a valid integer value.")), "shows 'Not a valid'"),
-        (replace(GET_HOME, locale=ENGLISH), page(pocha_page("Elige el archivo de una partida (.json)", lang="en")), "shows 'Elige el archivo"),
+        (
+            replace(GET_HOME, locale=ENGLISH),
+            page(pocha_page("Elige el archivo de una partida (.json)", lang="en")),
+            "shows 'Elige el archivo",
+        ),
         (GET_HOME, page('{"error": ""}', mimetype="application/json"), "without an error message"),
         (GET_HOME, page("", status=500), "answered 500"),
         (GET_HOME, Response(status=303, headers={"Location": "https://example.com/"}), "not one of our pages"),
         (GET_HOME, Response(status=302, headers={"Location": "//example.com/p/x"}), "not one of our pages"),
     ],
-    ids=["werkzeug's page", "no message", "wrong language", "library english", "spanish in english", "empty json error",
-         "500", "other host", "protocol-relative"],
+    ids=[
+        "werkzeug's page",
+        "no message",
+        "wrong language",
+        "library english",
+        "spanish in english",
+        "empty json error",
+        "500",
+        "other host",
+        "protocol-relative",
+    ],
 )
 def test_the_checks_refuse_what_no_answer_may_be(world: World, call: Call, response: Response, complaint: str) -> None:
     """The rules are real: each of these answers breaks one, and the check says which."""
-    with pytest.raises(Refusal, match=re.escape(complaint)):
+    with pytest.raises(RefusalError, match=re.escape(complaint)):
         check(world, call, response, world.dump())  # type: ignore[arg-type]
 
 
@@ -267,12 +308,14 @@ def change_a_game(world: World) -> None:
         db.session.commit()
 
 
-@pytest.mark.parametrize(("call", "status"), [(replace(GET_HOME, method="POST"), 422), (GET_HOME, 200)], ids=["refused POST", "GET"])
+@pytest.mark.parametrize(
+    ("call", "status"), [(replace(GET_HOME, method="POST"), 422), (GET_HOME, 200)], ids=["refused POST", "GET"]
+)
 def test_a_change_where_none_may_be_is_caught_and_undone(world: World, call: Call, status: int) -> None:
     """A refused request, or a GET, that changed a table fails the check; the database is put back all the same."""
     before = world.dump()
     change_a_game(world)
-    with pytest.raises(Refusal, match="changed the database"):
+    with pytest.raises(RefusalError, match="changed the database"):
         check(world, call, page(pocha_page("No"), status=status), before)  # type: ignore[arg-type]
     assert world.dump() == before
 
@@ -292,6 +335,8 @@ def test_a_crash_is_counted_as_a_5xx_and_fails(world: World) -> None:
     finally:
         world.app.view_functions["main.robots_txt"] = real
     assert counts.server_errors["main.robots_txt"] == 1
-    assert list(counts.failures["main.robots_txt"]) == ["ValueError at outside Pocha's code: invalid literal for int() with base 10: '²'"]
+    assert list(counts.failures["main.robots_txt"]) == [
+        "ValueError at outside Pocha's code: invalid literal for int() with base 10: '²'"
+    ]
     run(world, counts, Call("main.robots_txt", "GET", "/robots.txt", SPANISH))
     assert counts.sent["main.robots_txt"] == 2 and counts.server_errors["main.robots_txt"] == 1, "the real view is back"

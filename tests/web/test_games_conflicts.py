@@ -117,7 +117,9 @@ def test_renuncio_taps_from_two_phones(table: Table, other: Table) -> None:
     token = tricks_stage(table)
     mine, theirs = table.page(token), other.page(token)
     assert send(table, token, "renuncio", fields_of(mine, "renuncio", 2), 1).status == 303
-    assert send(other, token, "renuncio", fields_of(theirs, "renuncio", 2), 1).status == 303  # the same tap: one renuncio
+    assert (
+        send(other, token, "renuncio", fields_of(theirs, "renuncio", 2), 1).status == 303
+    )  # the same tap: one renuncio
     assert table.snap(token).hand(1)["renuncios"] == (0, 0, 1, 0)
     refused = send(other, token, "renuncio", fields_of(theirs, "renuncio", 2), 2)
     assert refused.status == 409
@@ -145,7 +147,9 @@ def saved_hand(table: Table) -> str:
     return token
 
 
-def test_a_correction_over_another_phones_correction_is_refused_and_shows_the_new_values(table: Table, other: Table) -> None:
+def test_a_correction_over_another_phones_correction_is_refused_and_shows_the_new_values(
+    table: Table, other: Table
+) -> None:
     token = saved_hand(table)
     theirs = other.correction_form(token, 1)
     assert table.correct(token, 1, {"bids-0": 0}).status_code == 303

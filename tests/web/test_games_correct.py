@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from scorekeeper import store
 from scorekeeper.engine import Suit, points, preset_rules
 from scorekeeper.extensions import db
-from scorekeeper import store
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -88,8 +88,13 @@ def test_the_history_lists_each_correction(table: Table) -> None:
     assert history[1].endswith("Mano 1: apuesta de Bea: 1 → 0")
     assert table.snap(token).corrections == (
         (1, [{"field": "bid", "seat": 1, "before": 1, "after": 0}]),
-        (2, [{"field": "trump", "seat": None, "before": "C", "after": "E"},
-             {"field": "renuncios", "seat": 2, "before": 0, "after": 1}]),
+        (
+            2,
+            [
+                {"field": "trump", "seat": None, "before": "C", "after": "E"},
+                {"field": "renuncios", "seat": 2, "before": 0, "after": 1},
+            ],
+        ),
     )
     assert page.points(2) == [10, -5, 20 - 50]
 
@@ -152,7 +157,7 @@ def test_a_normal_hand_is_not_offered_no_trump(table: Table) -> None:
     token = two_hands(table)
     page = table.read(table.client.get(f"/p/{token}/mano/1/corregir"))
     assert 'value="-"' not in page.html
-    assert ['O', 'C', 'E', 'B'] == [v for v in ("O", "C", "E", "B") if f'value="{v}"' in page.html]
+    assert [v for v in ("O", "C", "E", "B") if f'value="{v}"' in page.html] == ["O", "C", "E", "B"]
 
 
 @pytest.mark.parametrize("number", [0, 3, 4, 99])
@@ -206,7 +211,9 @@ def test_a_correction_that_breaks_the_tie_keeps_the_played_desempate_counting_fo
     assert page.totals == [15, 10, -5]
     assert page.sheet[1][0] == "2 1 · Oros · Desempate · no cuenta"
     assert "🏆 Gana Ana con 15 puntos" in page.text
-    assert "La mano 2 ya no hace falta para desempatar tras una corrección: sigue en la hoja, pero no cuenta." in page.text
+    assert (
+        "La mano 2 ya no hace falta para desempatar tras una corrección: sigue en la hoja, pero no cuenta." in page.text
+    )
 
 
 def test_a_correction_in_a_game_that_is_over_keeps_it_over(table: Table) -> None:

@@ -14,8 +14,13 @@ if TYPE_CHECKING:
     from conftest import Table
 
 NEW_GAME = {
-    "names-0": "Ana", "names-1": "Bea", "names-2": "Carlos",
-    "first_dealer": "0", "preset": "a_medida", "custom_sizes": "2 2", "action": "start",
+    "names-0": "Ana",
+    "names-1": "Bea",
+    "names-2": "Carlos",
+    "first_dealer": "0",
+    "preset": "a_medida",
+    "custom_sizes": "2 2",
+    "action": "start",
 }
 
 
@@ -108,8 +113,15 @@ def test_a_correction_needs_the_token(guarded: Table, csrf_token: Callable[..., 
     token = start(guarded.client, csrf_token)
     guarded.seed(token, ("O", [0, 1, 0], [0, 1, 1]))
     url = f"/p/{token}/mano/1/corregir"
-    fields = {"trump": "O", "bids-0": "0", "bids-1": "0", "bids-2": "0",
-              "tricks-0": "0", "tricks-1": "1", "tricks-2": "1"}
+    fields = {
+        "trump": "O",
+        "bids-0": "0",
+        "bids-1": "0",
+        "bids-2": "0",
+        "tricks-0": "0",
+        "tricks-1": "1",
+        "tricks-2": "1",
+    }
     before = guarded.snap(token).facts
     expired(guarded, guarded.client.post(url, data=fields))
     assert guarded.snap(token).facts == before

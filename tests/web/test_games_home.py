@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.extensions import db
 from scorekeeper import store
+from scorekeeper.extensions import db
 
 if TYPE_CHECKING:
-    from conftest import Table
-
     from tests.conftest import AppFactory
+
+    from conftest import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 TAGGED = "<b>x</b>"
@@ -100,8 +100,11 @@ def test_names_are_shown_escaped_everywhere(table: Table) -> None:
     table.seed(token, ("O", [1, 0, 0], [1, 0, 1]))
     table.correct(token, 1, {"renuncios-1": 1})
     page = table.page(token)
-    pages = {"game": page.html, "home": table.client.get("/").get_data(as_text=True),
-             "correction": table.client.get(f"/p/{token}/mano/1/corregir").get_data(as_text=True)}
+    pages = {
+        "game": page.html,
+        "home": table.client.get("/").get_data(as_text=True),
+        "correction": table.client.get(f"/p/{token}/mano/1/corregir").get_data(as_text=True),
+    }
     for where, html in pages.items():
         assert TAGGED not in html, where
         assert ESCAPED in html, where

@@ -112,7 +112,12 @@ def test_names_up_to_twenty_letters(table: Table) -> None:
 def test_a_refused_form_shows_again_everything_typed(table: Table) -> None:
     page = table.read(
         table.new_game(
-            ["Ana", "Bea", "ana", "<b>x</b>"], dealer=3, preset="corta", max_hands=2, renuncio_penalty=30, sin_triunfo="fin"
+            ["Ana", "Bea", "ana", "<b>x</b>"],
+            dealer=3,
+            preset="corta",
+            max_hands=2,
+            renuncio_penalty=30,
+            sin_triunfo="fin",
         )
     )
     assert page.status == 422
@@ -316,7 +321,10 @@ def test_special_hands_show_in_the_preview(table: Table) -> None:
         ({"max_hands": "0"}, "entre 1 y 40"),
         ({"max_hands": "muchas"}, "Escribe un número entero, como 3"),
         ({"exact_base": "diez"}, "Escribe un número entero, como 3"),
-        ({"opening_ones": "none", "climb": "0", "descend": "0", "closing_ones": "none", "max_hands": "0"}, "entre 1 y 40"),
+        (
+            {"opening_ones": "none", "climb": "0", "descend": "0", "closing_ones": "none", "max_hands": "0"},
+            "entre 1 y 40",
+        ),
         ({"opening_ones": "x"}, "Manos de una carta al empezar: elige una de las opciones de la lista"),
         ({"tie_break": "x"}, "Mano de desempate: elige una de las opciones de la lista"),
         ({"multipliers": "x"}, "Multiplicar por el palo de triunfo: elige una de las opciones de la lista"),
@@ -373,7 +381,14 @@ def test_an_unknown_preset_is_refused(table: Table) -> None:
 
 
 def test_the_chosen_rules_are_stored_with_the_game(table: Table) -> None:
-    token = table.start(FOUR, preset="corta", renuncio_penalty=30, multipliers="oros2", pocha_bonus="1", tie_break="one_card")
+    token = table.start(
+        FOUR, preset="corta", renuncio_penalty=30, multipliers="oros2", pocha_bonus="1", tie_break="one_card"
+    )
     rules = table.snap(token).sheet.rules
-    assert (rules.renuncio_penalty, rules.multipliers.value, rules.pocha_bonus, rules.tie_break.value) == (30, "oros2", True, "one_card")
+    assert (rules.renuncio_penalty, rules.multipliers.value, rules.pocha_bonus, rules.tie_break.value) == (
+        30,
+        "oros2",
+        True,
+        "one_card",
+    )
     assert rules.opening_ones.value == "single"

@@ -448,7 +448,9 @@ def test_a_tap_from_the_page_of_another_hand_changes_nothing(table: Table) -> No
         else:
             assert "Esa pantalla era de la mano 1; ahora se juega la mano 2" in first.errors, step
         assert first.title == "Mano 2 de 3 2 cartas", "the page is brought up to date"
-        assert "Esa pantalla era de la mano 3; ahora se juega la mano 2" in table.stale(token, step, 3, 1, value).errors, step
+        assert (
+            "Esa pantalla era de la mano 3; ahora se juega la mano 2" in table.stale(token, step, 3, 1, value).errors
+        ), step
 
 
 def test_a_tap_without_a_real_hand_number_is_refused(table: Table) -> None:
@@ -464,7 +466,9 @@ def test_a_tap_after_the_end_of_the_game_changes_nothing(table: Table) -> None:
     assert table.snap(token).plan is None
     for step, value in STEP_VALUES.items():
         first = table.stale(token, step, 1, 1, value)
-        assert ("La mano 1 ya estaba guardada" if step == "guardar" else "La partida ya ha terminado") in first.errors, step
+        assert (
+            "La mano 1 ya estaba guardada" if step == "guardar" else "La partida ya ha terminado"
+        ) in first.errors, step
         assert "La partida ya ha terminado" in table.stale(token, step, 2, 1, value).errors, step
 
 
@@ -473,9 +477,20 @@ def test_a_tap_after_the_end_of_the_game_changes_nothing(table: Table) -> None:
 
 def test_every_successful_tap_answers_303_back_to_the_hand(table: Table) -> None:
     token = eight_card_game(table)
-    steps = [("pinta", None, "C"), ("apuesta", 1, 4), ("apuesta", 2, 3), ("apuesta", 3, 0), ("apuesta", 0, 2),
-             ("renuncio", 2, 1), ("renuncio", 2, 0), ("bazas", 1, 4), ("deshacer", None, None), ("bazas", 1, 4),
-             ("bazas", 2, 3), ("bazas", 3, 0)]
+    steps = [
+        ("pinta", None, "C"),
+        ("apuesta", 1, 4),
+        ("apuesta", 2, 3),
+        ("apuesta", 3, 0),
+        ("apuesta", 0, 2),
+        ("renuncio", 2, 1),
+        ("renuncio", 2, 0),
+        ("bazas", 1, 4),
+        ("deshacer", None, None),
+        ("bazas", 1, 4),
+        ("bazas", 2, 3),
+        ("bazas", 3, 0),
+    ]
     for step, seat, value in steps:
         response = table.tap(token, step, 1, seat, value)
         assert (response.status_code, response.headers["Location"]) == (303, f"/p/{token}#mano"), step
@@ -666,7 +681,10 @@ def test_a_stale_page_cannot_change_a_trump_already_said(table: Table) -> None:
 
 def test_the_language_switch_after_a_refused_tap_comes_back_to_the_game(table: Table) -> None:
     token = eight_card_game(table)
-    response = table.client.post(f"/p/{token}/apuesta", data={"hand": 1, "seat": 1, "value": "x"},
-                                 headers={"Referer": f"http://localhost/p/{token}"})
+    response = table.client.post(
+        f"/p/{token}/apuesta",
+        data={"hand": 1, "seat": 1, "value": "x"},
+        headers={"Referer": f"http://localhost/p/{token}"},
+    )
     assert response.status_code == 422
     assert f'name="next" value="/p/{token}"' in response.get_data(as_text=True)

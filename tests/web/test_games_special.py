@@ -162,7 +162,9 @@ def test_the_subastado_correction_shows_the_offers_and_keeps_the_winner_bid(tabl
 
 
 def test_mano_de_oro_fixes_the_trump_to_oros(table: Table) -> None:
-    token = table.start(THREE, dealer=0, preset="a_medida", custom_sizes="2 2", mano_de_oro="1", multipliers="copas2_oros3")
+    token = table.start(
+        THREE, dealer=0, preset="a_medida", custom_sizes="2 2", mano_de_oro="1", multipliers="copas2_oros3"
+    )
     page = table.page(token)
     assert "Mano de oro: pintan oros, salga lo que salga." in page.text
     assert page.role("Pinta") == "Oros ×3"
@@ -223,6 +225,8 @@ def test_la_pocha_bonus(table: Table) -> None:
 
 
 def test_custom_points_per_bid(table: Table) -> None:
-    token = table.start(THREE, dealer=0, preset="a_medida", custom_sizes="3", exact_base=5, exact_per_trick=3, miss_per_trick=10)
+    token = table.start(
+        THREE, dealer=0, preset="a_medida", custom_sizes="3", exact_base=5, exact_per_trick=3, miss_per_trick=10
+    )
     table.play_hand(token, "B", [0, 2, 0], [0, 2, 1])
     assert table.page(token).points(1) == [5, 5 + 6, -10]

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.extensions import db
 from scorekeeper import store
+from scorekeeper.extensions import db
 from scorekeeper.models import utcnow
 
 if TYPE_CHECKING:
@@ -57,10 +57,19 @@ def test_the_options_are_under_more_options(table: Table) -> None:
 
 
 def test_each_preset_says_whether_missed_bids_break_ties(table: Table) -> None:
-    expected = {"clasica": True, "corta": False, "ludoteka": False, "ludoteka_subir": False, "ludoteka_maximo": False, "a_medida": True}
+    expected = {
+        "clasica": True,
+        "corta": False,
+        "ludoteka": False,
+        "ludoteka_subir": False,
+        "ludoteka_maximo": False,
+        "a_medida": True,
+    }
     for preset, misses in expected.items():
         rules = table.snap(table.start(THREE, preset=preset)).sheet.rules
-        assert (rules.misses_break_ties, rules.pocha_multiplied, rules.extra_hand_only_tied) == (misses, False, True), preset
+        assert (rules.misses_break_ties, rules.pocha_multiplied, rules.extra_hand_only_tied) == (misses, False, True), (
+            preset
+        )
 
 
 def test_the_table_can_change_both_options(table: Table) -> None:
@@ -113,7 +122,9 @@ def test_without_missed_bids_the_tie_goes_to_a_desempate_between_the_tied(table:
     assert page.totals == [-10, 20, 20]
     assert page.title == "Mano de desempate 3 12 cartas"
     note = page.part("clasificacion")
-    assert "Empate en cabeza: se juega una mano más para desempatar (con estas reglas los fallos no desempatan)." in note
+    assert (
+        "Empate en cabeza: se juega una mano más para desempatar (con estas reglas los fallos no desempatan)." in note
+    )
     assert "En esa mano solo cuentan los puntos de Bea, Carlos." in note
     # Carlos deals the desempate (Ana, Bea, Carlos): Ana bids and takes all 12 (+70, outside the tie),
     # Bea 0 (+10), Carlos 1 (0 is forbidden) and takes none (−5).

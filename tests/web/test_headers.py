@@ -66,7 +66,11 @@ def test_every_answer_under_p_is_noindex_and_never_stored(table: Table) -> None:
     token, _watch = a_game(table)
     answers = scorekeeper_answers(table, token)
     statuses = {name: response.status_code for name, response in answers.items()}
-    assert statuses["tap (303)"] == 303 and statuses["refused tap (4xx)"] in (409, 422) and statuses["wrong method (405)"] == 405
+    assert (
+        statuses["tap (303)"] == 303
+        and statuses["refused tap (4xx)"] in (409, 422)
+        and statuses["wrong method (405)"] == 405
+    )
     assert statuses["new link (303)"] == 303 and statuses["unknown game (404)"] == 404
     for name, response in answers.items():
         assert response.headers.get("X-Robots-Tag") == NOINDEX, name
@@ -86,8 +90,17 @@ def test_every_answer_under_ver_is_noindex_and_the_page_keeps_revalidating(table
 
 
 def test_the_rest_of_the_site_is_not_marked(client: FlaskClient) -> None:
-    for address in ("/", "/partidas/nueva", "/simulador", "/arbitro", "/historial", "/robots.txt", "/no-existe",
-                    "/static/css/pocha.css", "/pelota/p/x"):
+    for address in (
+        "/",
+        "/partidas/nueva",
+        "/simulador",
+        "/arbitro",
+        "/historial",
+        "/robots.txt",
+        "/no-existe",
+        "/static/css/pocha.css",
+        "/pelota/p/x",
+    ):
         response = client.get(address)
         assert "X-Robots-Tag" not in response.headers, address
         assert response.headers.get("Cache-Control") != "no-store", address
@@ -96,8 +109,15 @@ def test_the_rest_of_the_site_is_not_marked(client: FlaskClient) -> None:
 
 def test_capability_pages_carry_the_robots_meta(table: Table) -> None:
     token, watch = a_game(table)
-    for address in (f"/p/{token}", f"/p/{token}/mano/1/corregir", f"/p/{token}/imprimir",
-                    f"/ver/{watch}", f"/ver/{watch}/imprimir", "/p/no-existe", "/ver/no-existe"):
+    for address in (
+        f"/p/{token}",
+        f"/p/{token}/mano/1/corregir",
+        f"/p/{token}/imprimir",
+        f"/ver/{watch}",
+        f"/ver/{watch}/imprimir",
+        "/p/no-existe",
+        "/ver/no-existe",
+    ):
         html = table.client.get(address).get_data(as_text=True)
         head = re.search(r"<head>(.*?)</head>", html, re.S)
         assert head and META_ROBOTS in head.group(1), address

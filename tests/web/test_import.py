@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from game_files import game_document, game_ids, game_json, imported_token, upload, watch_token, without_export_date
 
 from scorekeeper.export.game_file import VERSION
-from game_files import game_document, game_ids, game_json, imported_token, upload, watch_token, without_export_date
 
 if TYPE_CHECKING:
     from conftest import Table
@@ -41,7 +41,9 @@ def short_game(table: Table) -> str:
 
 def special_game(table: Table) -> str:
     """Four players: a subastado, a sin triunfo, then a mano de oro half said; Ana deals first."""
-    token = table.start(FOUR, dealer=0, preset="a_medida", custom_sizes="10 10 1 1", subastado="1", sin_triunfo="2", mano_de_oro="3")
+    token = table.start(
+        FOUR, dealer=0, preset="a_medida", custom_sizes="10 10 1 1", subastado="1", sin_triunfo="2", mano_de_oro="3"
+    )
     table.play_hand(token, "E", [1, 0, 5, 2], [2, 1, 5, 2], offers=[4, 3, 5, 5])  # Carlos wins the auction with 5
     table.play_hand(token, None, [2, 1, 3, 3], [2, 1, 4, 3])  # sin triunfo: Bea deals, Carlos is mano
     table.ok(token, "apuesta", 3, 3, 0)  # mano de oro: oros already; Carlos deals, Dani is mano
@@ -65,7 +67,11 @@ def the_same_game(table: Table, original: str, copy_token: str) -> None:
     assert other.corrections == one.corrections
     assert other.sheet == one.sheet
     assert (other.number, other.stage, other.order, other.next_seat, other.forbidden) == (
-        one.number, one.stage, one.order, one.next_seat, one.forbidden
+        one.number,
+        one.stage,
+        one.order,
+        one.next_seat,
+        one.forbidden,
     )
     assert (other.finished_at is None) == (one.finished_at is None)
 
@@ -226,12 +232,18 @@ def _extra_hand(document: dict[str, Any]) -> None:
 
 
 BAD_EDITS: dict[str, tuple[Edit, str]] = {
-    "wrong format name": (_set("format", "otra-cosa"), "El archivo no es una partida de Pocha: su «format» debe ser «pocha-game»"),
+    "wrong format name": (
+        _set("format", "otra-cosa"),
+        "El archivo no es una partida de Pocha: su «format» debe ser «pocha-game»",
+    ),
     "newer version": (
         _set("version", VERSION + 1),
         f"El archivo es de una versión más nueva del formato (la {VERSION + 1}) y esta Pocha solo lee la {VERSION}",
     ),
-    "version as text": (_set("version", "1"), f"La versión del formato del archivo no es válida: esta Pocha lee la versión {VERSION}"),
+    "version as text": (
+        _set("version", "1"),
+        f"La versión del formato del archivo no es válida: esta Pocha lee la versión {VERSION}",
+    ),
     "missing players": (_delete("players"), "Falta «players» en el archivo"),
     "missing bids": (_delete("hands.0.bids"), "Falta «bids» en la mano 1"),
     "unknown key": (_set("jugadores", []), "«jugadores» no es parte del formato: sobra en el archivo"),
@@ -241,11 +253,20 @@ BAD_EDITS: dict[str, tuple[Edit, str]] = {
         _set("hands.0.bids.1", "1"),
         "En la mano 1, «bids» debe ser una lista de 3 números enteros o null (uno por jugador)",
     ),
-    "a bid too few": (_set("hands.0.bids", [1, 1]), "En la mano 1, «bids» debe ser una lista de 3 números enteros o null"),
+    "a bid too few": (
+        _set("hands.0.bids", [1, 1]),
+        "En la mano 1, «bids» debe ser una lista de 3 números enteros o null",
+    ),
     "a float": (_set("hands.0.tricks.0", 1.0), "En la mano 1, «tricks» debe ser una lista de 3 números enteros o null"),
-    "a bad trump": (_set("hands.0.trump", "X"), "En la mano 1, «trump» debe ser \"O\", \"C\", \"E\", \"B\", \"-\" (sin triunfo) o null"),
+    "a bad trump": (
+        _set("hands.0.trump", "X"),
+        'En la mano 1, «trump» debe ser "O", "C", "E", "B", "-" (sin triunfo) o null',
+    ),
     "complete as text": (_set("hands.0.complete", "sí"), "En la mano 1, «complete» debe ser true o false"),
-    "a bad date": (_set("created_at", "ayer"), "En el archivo, «created_at» debe ser una fecha como 2024-05-01T21:30:00Z, o null"),
+    "a bad date": (
+        _set("created_at", "ayer"),
+        "En el archivo, «created_at» debe ser una fecha como 2024-05-01T21:30:00Z, o null",
+    ),
     "hands not a list": (_set("hands", {}), "En el archivo, «hands» debe ser una lista [ … ]"),
     "a hand not an object": (_set("hands.0", [1]), "la mano 1 debe ser un objeto JSON: { … }"),
     "no players": (_set("players", []), "En el archivo, «players» debe ser una lista de nombres"),
@@ -267,11 +288,20 @@ BAD_EDITS: dict[str, tuple[Edit, str]] = {
     ),
     "a bid over the cards": (_set("hands.0.bids", [4, 1, 0]), "Mano 1: Ana: la apuesta debe ser de 0 a 3 bazas"),
     "tricks not adding up": (_set("hands.0.tricks", [1, 1, 0]), "Mano 1: Las bazas suman 2 y en esta mano hay 3"),
-    "a saved hand with a bid missing": (_set("hands.1.bids.0", None), "Mano 2: Faltan apuestas o bazas de algún jugador"),
+    "a saved hand with a bid missing": (
+        _set("hands.1.bids.0", None),
+        "Mano 2: Faltan apuestas o bazas de algún jugador",
+    ),
     "no trump in a saved hand": (_set("hands.0.trump", "-"), "Mano 1: Falta la pinta de la mano 1"),
     "an auction outside subastado": (_set("hands.0.auction", [1, 1, 1]), "Mano 1: Solo hay subasta en el subastado"),
-    "negative renuncios": (_set("hands.0.renuncios", [0, -1, 0]), "Mano 1: Los renuncios son de 0 a 20 por jugador y mano"),
-    "hands out of order": (_set("hands.1.number", 3), "Las manos van en orden desde la 1: donde va la mano 2 hay una mano 3"),
+    "negative renuncios": (
+        _set("hands.0.renuncios", [0, -1, 0]),
+        "Mano 1: Los renuncios son de 0 a 20 por jugador y mano",
+    ),
+    "hands out of order": (
+        _set("hands.1.number", 3),
+        "Las manos van en orden desde la 1: donde va la mano 2 hay una mano 3",
+    ),
     "a half hand before a saved one": (
         _set("hands.0.complete", False),
         "Solo la última mano puede estar a medias, y la mano 1 no está completa",
@@ -286,7 +316,10 @@ BAD_EDITS: dict[str, tuple[Edit, str]] = {
         "Mano 3: Carlos no puede pedir 1: la suma sería 2 de 2",
     ),
     "bids before the trump": (_set("hands.2.trump", None), "Mano 3: Ahora no se apuesta"),
-    "tricks before every bid": (_set("hands.2.tricks", [1, None, None]), "Mano 3: Faltan apuestas antes de apuntar las bazas"),
+    "tricks before every bid": (
+        _set("hands.2.tricks", [1, None, None]),
+        "Mano 3: Faltan apuestas antes de apuntar las bazas",
+    ),
     "bids out of turn": (
         _set("hands.2.bids", [None, 1, None]),
         "Mano 3: Ahora le toca apostar a Ana",
@@ -319,7 +352,9 @@ def good_file(table: Table) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("case", list(BAD_EDITS))
-def test_a_damaged_or_edited_file_says_why_and_creates_nothing(table: Table, good_file: dict[str, Any], case: str) -> None:
+def test_a_damaged_or_edited_file_says_why_and_creates_nothing(
+    table: Table, good_file: dict[str, Any], case: str
+) -> None:
     edit, message = BAD_EDITS[case]
     document = good_file
     edit(document)

@@ -20,12 +20,11 @@ import pytest
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 from flask_babel import lazy_gettext
+from game_files import upload
 from markupsafe import escape
 from pypdf import PdfReader
 
 from conftest import Page, Table
-from game_files import upload
-from pages import text_of
 
 #: Hostile texts as a tester types them (some are over the 20 letters a name may have).
 HOSTILE = ("<b>x</b>", "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "{{7*7}}", "=SUM(A1)", "&amp;")
@@ -103,8 +102,16 @@ def test_a_name_too_long_is_cut_in_the_message_as_text(hostile_table: Table, nam
 
 
 OPTION_TEXT_FIELDS = (
-    "custom_sizes", "indias", "subastado", "mano_de_oro", "sin_triunfo",
-    "max_hands", "renuncio_penalty", "exact_base", "exact_per_trick", "miss_per_trick",
+    "custom_sizes",
+    "indias",
+    "subastado",
+    "mano_de_oro",
+    "sin_triunfo",
+    "max_hands",
+    "renuncio_penalty",
+    "exact_base",
+    "exact_per_trick",
+    "miss_per_trick",
 )
 
 
@@ -121,7 +128,14 @@ def test_the_options_text_comes_back_as_text(hostile_table: Table, field: str) -
 @pytest.mark.parametrize("field", ["preset", "first_dealer", "action", "opening_ones", "multipliers", "tie_break"])
 def test_choices_sent_as_markup_come_back_inert(hostile_table: Table, field: str) -> None:
     for text in HOSTILE:
-        data = {"names-0": "Ana", "names-1": "Bea", "names-2": "Carlos", "first_dealer": "0", "preset": "clasica", "action": "start"}
+        data = {
+            "names-0": "Ana",
+            "names-1": "Bea",
+            "names-2": "Carlos",
+            "first_dealer": "0",
+            "preset": "clasica",
+            "action": "start",
+        }
         data[field] = text
         response = hostile_table.client.post("/partidas/nueva", data=data)
         assert response.status_code in (200, 400, 422), (field, text, response.status_code)
@@ -304,7 +318,9 @@ def test_an_imported_file_with_bad_names_is_refused_with_the_names_as_text(hosti
         assert page.status == 422, (players, page.status)
         assert page.errors, players
         assert_inert(page.html, f"the import page refusing {players}")
-    page = Page(upload(hostile_table.client, b"<script>alert(1)</script>", filename='"><img src=x onerror=alert(1)>.json'))
+    page = Page(
+        upload(hostile_table.client, b"<script>alert(1)</script>", filename='"><img src=x onerror=alert(1)>.json')
+    )
     assert page.status in (400, 422) and page.errors
     assert_inert(page.html, "the import page refusing a file that is not JSON")
 
@@ -320,8 +336,17 @@ def simulator_addresses() -> Iterator[tuple[str, str]]:
         "/arbitro": ("players", "mano", "mesa", "pinta", "carta"),
         "/simulador/cuantas": ("players", "dealer", "asiento", "mano", "pinta", "muestra"),
     }
-    base = {"players": "4", "cards": "5", "dealer": "0", "preset": "clasica", "seed": "7", "asiento": "1",
-            "mano": "1O 3O 12E", "mesa": "5C", "pinta": "O"}
+    base = {
+        "players": "4",
+        "cards": "5",
+        "dealer": "0",
+        "preset": "clasica",
+        "seed": "7",
+        "asiento": "1",
+        "mano": "1O 3O 12E",
+        "mesa": "5C",
+        "pinta": "O",
+    }
     for address, fields in pages.items():
         for field in fields:
             for text in HOSTILE:
@@ -369,6 +394,8 @@ def test_deal_json_answers_markup_with_valid_json(hostile_table: Table) -> None:
 
 def test_an_error_page_never_draws_the_referer_as_markup(hostile_table: Table) -> None:
     for text in HOSTILE:
-        response = hostile_table.client.get(f"/no-existe?{urlencode({'q': text})}", headers={"Referer": f"http://localhost/x?q={text}"})
+        response = hostile_table.client.get(
+            f"/no-existe?{urlencode({'q': text})}", headers={"Referer": f"http://localhost/x?q={text}"}
+        )
         assert response.status_code == 404
         assert_inert(response.get_data(as_text=True), f"the 404 page with {text!r}")

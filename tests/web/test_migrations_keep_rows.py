@@ -58,22 +58,61 @@ def token(text: str) -> str:
 def game_in_progress() -> dict[str, list[Row]]:
     """Four players, two saved hands (one a renuncio, later corrected) and a subastado hand half said."""
     return {
-        "game": [dict(edit_hash=hashlib.sha256(b"edit-1").hexdigest(), watch_token=token("watch-1"), preset="corta",
-                      rules=preset_rules("corta").to_dict(), first_dealer=2, version=17, created_at=AT,
-                      updated_at=minutes(21), finished_at=None)],
+        "game": [
+            dict(
+                edit_hash=hashlib.sha256(b"edit-1").hexdigest(),
+                watch_token=token("watch-1"),
+                preset="corta",
+                rules=preset_rules("corta").to_dict(),
+                first_dealer=2,
+                version=17,
+                created_at=AT,
+                updated_at=minutes(21),
+                finished_at=None,
+            )
+        ],
         "player": [dict(seat=seat, name=name) for seat, name in enumerate(["Ana", "Begoña", "Carlos", "Dani"])],
         "hand": [
-            dict(number=1, trump="O", auction=None, bids=[1, 0, 1, 1], tricks=[1, 0, 0, 0], renuncios=[0, 0, 0, 0],
-                 complete=True, completed_at=minutes(4)),
-            dict(number=2, trump="-", auction=None, bids=[0, 1, 1, 1], tricks=[0, 1, 0, 1], renuncios=[0, 1, 0, 0],
-                 complete=True, completed_at=minutes(9)),
-            dict(number=3, trump="C", auction=[2, None, 3, None], bids=[None, None, 3, None],
-                 tricks=[None, None, None, None], renuncios=[0, 0, 0, 0], complete=False, completed_at=None),
+            dict(
+                number=1,
+                trump="O",
+                auction=None,
+                bids=[1, 0, 1, 1],
+                tricks=[1, 0, 0, 0],
+                renuncios=[0, 0, 0, 0],
+                complete=True,
+                completed_at=minutes(4),
+            ),
+            dict(
+                number=2,
+                trump="-",
+                auction=None,
+                bids=[0, 1, 1, 1],
+                tricks=[0, 1, 0, 1],
+                renuncios=[0, 1, 0, 0],
+                complete=True,
+                completed_at=minutes(9),
+            ),
+            dict(
+                number=3,
+                trump="C",
+                auction=[2, None, 3, None],
+                bids=[None, None, 3, None],
+                tricks=[None, None, None, None],
+                renuncios=[0, 0, 0, 0],
+                complete=False,
+                completed_at=None,
+            ),
         ],
         "correction": [
-            dict(hand_number=2, made_at=minutes(12),
-                 changes=[{"field": "renuncios", "seat": 1, "before": 0, "after": 1},
-                          {"field": "trump", "seat": None, "before": "E", "after": "-"}]),
+            dict(
+                hand_number=2,
+                made_at=minutes(12),
+                changes=[
+                    {"field": "renuncios", "seat": 1, "before": 0, "after": 1},
+                    {"field": "trump", "seat": None, "before": "E", "after": "-"},
+                ],
+            ),
         ],
     }
 
@@ -81,15 +120,41 @@ def game_in_progress() -> dict[str, list[Row]]:
 def finished_game() -> dict[str, list[Row]]:
     """Three players, two hands of one card, over: its rows must not mix with the other game's."""
     return {
-        "game": [dict(edit_hash=hashlib.sha256(b"edit-2").hexdigest(), watch_token=token("watch-2"), preset="a_medida",
-                      rules=preset_rules("clasica", custom_sizes=(1, 1)).to_dict(), first_dealer=0, version=9,
-                      created_at=minutes(30), updated_at=minutes(41), finished_at=minutes(41))],
+        "game": [
+            dict(
+                edit_hash=hashlib.sha256(b"edit-2").hexdigest(),
+                watch_token=token("watch-2"),
+                preset="a_medida",
+                rules=preset_rules("clasica", custom_sizes=(1, 1)).to_dict(),
+                first_dealer=0,
+                version=9,
+                created_at=minutes(30),
+                updated_at=minutes(41),
+                finished_at=minutes(41),
+            )
+        ],
         "player": [dict(seat=seat, name=name) for seat, name in enumerate(["Eva", "Fermín", "Gema"])],
         "hand": [
-            dict(number=1, trump="B", auction=None, bids=[0, 1, 1], tricks=[0, 1, 0], renuncios=[0, 0, 0],
-                 complete=True, completed_at=minutes(35)),
-            dict(number=2, trump="E", auction=None, bids=[1, 1, 1], tricks=[0, 0, 1], renuncios=[0, 0, 2],
-                 complete=True, completed_at=minutes(41)),
+            dict(
+                number=1,
+                trump="B",
+                auction=None,
+                bids=[0, 1, 1],
+                tricks=[0, 1, 0],
+                renuncios=[0, 0, 0],
+                complete=True,
+                completed_at=minutes(35),
+            ),
+            dict(
+                number=2,
+                trump="E",
+                auction=None,
+                bids=[1, 1, 1],
+                tricks=[0, 0, 1],
+                renuncios=[0, 0, 2],
+                complete=True,
+                completed_at=minutes(41),
+            ),
         ],
         "correction": [
             dict(hand_number=1, made_at=minutes(38), changes=[{"field": "bid", "seat": 2, "before": 0, "after": 1}]),
@@ -145,8 +210,9 @@ def key_of(table: sa.Table, row: Row) -> Key:
     return tuple(row[column.name] for column in table.primary_key.columns)
 
 
-def write_game(connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]],
-               invent: Invent) -> Rows:
+def write_game(
+    connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]], invent: Invent
+) -> Rows:
     """Insert one game's rows into the tables as they are, and return them as written, by table and key."""
     written: Rows = {}
     parents: dict[str, Any] = {}  # table -> the id of this game's first row in it, for foreign keys
@@ -156,7 +222,11 @@ def write_game(connection: sa.Connection, tables: dict[str, sa.Table], facts: di
         for known in facts[name]:
             row: Row = {}
             for column in table.columns:
-                if column.primary_key and column.autoincrement in (True, "auto") and len(table.primary_key.columns) == 1:
+                if (
+                    column.primary_key
+                    and column.autoincrement in (True, "auto")
+                    and len(table.primary_key.columns) == 1
+                ):
                     continue
                 if column.foreign_keys:
                     target = next(iter(column.foreign_keys)).column.table.name
@@ -168,7 +238,7 @@ def write_game(connection: sa.Connection, tables: dict[str, sa.Table], facts: di
                     row[column.name] = invent(name, column)
             inserted = connection.execute(table.insert().values(**row))
             row.update(zip((c.name for c in table.primary_key.columns), inserted.inserted_primary_key))
-            parents.setdefault(name, row["id"] if "id" in row else None)
+            parents.setdefault(name, row.get("id", None))
             written[name][key_of(table, row)] = row
     return written
 

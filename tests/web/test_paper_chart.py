@@ -94,7 +94,9 @@ def test_the_chart_is_an_svg_with_a_line_per_player(table: Table) -> None:
     assert len(lines) == 3
     assert [line.get("stroke") for line in lines] == [c.light for c in PALETTE[:3]]
     assert len(lines[0].get("points", "").split()) == 3, "the start and two hands"
-    legend = [" ".join("".join(t.itertext()).split()) for t in svg.findall(f".//{SVG}g[@class='chart-legend']//{SVG}text")]
+    legend = [
+        " ".join("".join(t.itertext()).split()) for t in svg.findall(f".//{SVG}g[@class='chart-legend']//{SVG}text")
+    ]
     assert legend == [f"{TAGGED} 25", "Íñigo 20", "Carlos -10"]
     chart_html = re.search(r'<svg class="chart".*?</svg>', html, re.S).group(0)  # type: ignore[union-attr]
     assert "&lt;b&gt;x&lt;/b&gt;" in chart_html and "<b>" not in chart_html
@@ -114,4 +116,10 @@ def test_a_finished_classic_game_spans_28_hands(table: Table) -> None:
     token, _watch = store_game(table.app, ("Ana", "Bea", "Carlos", "Dani"), classic_game(4))
     svg = chart_of(table.page(token).html)
     assert [len(line.get("points", "").split()) for line in svg.findall(f".//{SVG}polyline")] == [29] * 4
-    assert [t.text for t in svg.findall(f".//{SVG}g[@class='chart-axis']/{SVG}text")][-5:] == ["5", "10", "15", "20", "25"]
+    assert [t.text for t in svg.findall(f".//{SVG}g[@class='chart-axis']/{SVG}text")][-5:] == [
+        "5",
+        "10",
+        "15",
+        "20",
+        "25",
+    ]

@@ -90,7 +90,9 @@ def test_each_players_record_across_the_finished_games(table: Table) -> None:
     ]
 
 
-def test_watched_games_count_too_and_a_game_both_kept_and_watched_counts_once(table: Table, make_table: type[Table]) -> None:
+def test_watched_games_count_too_and_a_game_both_kept_and_watched_counts_once(
+    table: Table, make_table: type[Table]
+) -> None:
     token = finished(table, GAME_A)
     watch = watch_token(table, token)
     other = make_table(table.app, table.app.test_client())

@@ -82,7 +82,7 @@ def test_the_watchers_get_the_same_sheet(table: Table) -> None:
 def test_the_file_name_is_plain_and_says_whose_game(table: Table) -> None:
     token, _watch = store_game(table.app, NAMES, classic_game(4)[:1])
     disposition = download(table, "p", token).headers["Content-Disposition"]
-    assert re.fullmatch(r'attachment; filename=pocha-inigo-bea-carlos-pena-\d{4}-\d\d-\d\d\.pdf', disposition)
+    assert re.fullmatch(r"attachment; filename=pocha-inigo-bea-carlos-pena-\d{4}-\d\d-\d\d\.pdf", disposition)
     assert pdf_filename(("<b>", "😀"), "2025-01-02") == "pocha-b-2025-01-02.pdf"
     assert pdf_filename(("😀",), "2025-01-02") == "pocha-2025-01-02.pdf"
 

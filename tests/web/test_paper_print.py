@@ -59,7 +59,9 @@ def test_a_finished_classic_game_on_the_paper_sheet(table: Table) -> None:
     assert "Resultado final" in text
     places = re.findall(r'<ol class="paper-places">(.*?)</ol>', page.html, re.S)[0]
     first = sheet.standings.places[0]
-    assert f"1. {NAMES[first.seat]} {sheet.totals[first.seat]} puntos" in " ".join(re.sub(r"<[^>]+>", " ", places).split())
+    assert f"1. {NAMES[first.seat]} {sheet.totals[first.seat]} puntos" in " ".join(
+        re.sub(r"<[^>]+>", " ", places).split()
+    )
     footer = re.search(r"<tfoot>(.*?)</tfoot>", page.html, re.S)
     assert footer and re.findall(r"<td[^>]*>(\d+)</td>", footer.group(1)) == [str(m) for m in sheet.missed]
     assert len(re.findall(r"<polyline ", page.html)) == 4, "the chart is under the sheet"
@@ -108,7 +110,10 @@ def test_the_game_page_links_to_the_paper_sheet(table: Table) -> None:
     token, watch = store_game(table.app, NAMES, classic_game(4)[:3])
     links = re.search(r'<p class="paper-links">(.*?)</p>', table.page(token).html, re.S)
     assert links
-    assert re.findall(r'<a class="button[^"]*" href="([^"]+)"', links.group(1)) == [f"/p/{token}/imprimir", f"/p/{token}/hoja.pdf"]
+    assert re.findall(r'<a class="button[^"]*" href="([^"]+)"', links.group(1)) == [
+        f"/p/{token}/imprimir",
+        f"/p/{token}/hoja.pdf",
+    ]
     assert "Imprimir la hoja" in links.group(1) and "Descargar PDF" in links.group(1)
     watched = table.read(table.client.get(f"/ver/{watch}")).html
     links = re.search(r'<p class="paper-links">(.*?)</p>', watched, re.S)

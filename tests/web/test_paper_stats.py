@@ -47,7 +47,9 @@ def test_each_players_record_across_finished_games() -> None:
         PlayerStats(name="BEA", games=2, wins=0, hands=4, made=2, points=10),
         PlayerStats(name="Carlos", games=1, wins=0, hands=2, made=0, points=-10),
         PlayerStats(name="Dani", games=1, wins=0, hands=2, made=2, points=25),
-    ), "most wins first, then most games, then by name; the spelling of the newest game; Eva only played the unfinished one"
+    ), (
+        "most wins first, then most games, then by name; the spelling of the newest game; Eva only played the unfinished one"
+    )
     ana, bea, carlos, dani = stats
     assert ana.made_share == 1.0 and ana.average == pytest.approx(13.75)
     assert bea.made_share == 0.5 and bea.average == pytest.approx(2.5)
@@ -57,7 +59,9 @@ def test_each_players_record_across_finished_games() -> None:
 
 def test_renuncios_count_in_the_points_per_hand() -> None:
     sheet = score_sheet(
-        RULES, ["Ana", "Bea", "Carlos"], 0,
+        RULES,
+        ["Ana", "Bea", "Carlos"],
+        0,
         [
             HandRecord(bids=(1, 0, 0), tricks=(1, 0, 1), trump=Suit.OROS, renuncios=(0, 1, 0)),  # Bea 10 − 50
             HandRecord(bids=(0, 0, 1), tricks=(0, 0, 2), trump=Suit.OROS),

@@ -32,7 +32,8 @@ def test_field_shows_label_input_hint_and_error(app: Flask) -> None:
 def test_big_button_is_a_link_or_a_button(app: Flask) -> None:
     with app.test_request_context("/"):
         html = render_template_string(
-            MACROS + "{{ big_button('Nueva partida', href='/partidas/nueva') }}{{ big_button('Guardar', name='a', value=0) }}"
+            MACROS
+            + "{{ big_button('Nueva partida', href='/partidas/nueva') }}{{ big_button('Guardar', name='a', value=0) }}"
         )
     assert '<a class="button button-big" href="/partidas/nueva">Nueva partida</a>' in html
     assert '<button class="button button-big" type="submit" name="a" value="0">Guardar</button>' in html

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
+
 from pages import text_of
 
 
@@ -57,7 +58,9 @@ CASES = [
 
 
 @pytest.mark.parametrize(("hand", "table", "trump", "legal", "reason"), CASES)
-def test_worked_cases_of_the_rules(phone: FlaskClient, hand: str, table: str, trump: str, legal: str, reason: str) -> None:
+def test_worked_cases_of_the_rules(
+    phone: FlaskClient, hand: str, table: str, trump: str, legal: str, reason: str
+) -> None:
     html = ask(phone, mano=hand, mesa=table, pinta=trump, players="4")
     assert answer(html) == (legal, reason)
 
@@ -66,9 +69,14 @@ def test_the_whole_hand_is_shown_with_the_legal_cards_marked_and_who_is_winning(
     html = ask(phone, mano="7C 1C 5O", mesa="5C 12C", pinta="O")
     mine = re.search(r'aria-label="Tu mano">(.*?)</span>\s*<p', html, re.S)
     assert mine
-    states = dict((card, state) for state, card in re.findall(r'class="card suit-\w card-(\w+)" data-card="([^"]+)"', mine.group(1)))
+    states = {
+        card: state for state, card in re.findall(r'class="card suit-\w card-(\w+)" data-card="([^"]+)"', mine.group(1))
+    }
     assert states == {"5O": "out", "1C": "legal", "7C": "out"}
-    assert re.findall(r'data-card="([^"]+)"', re.search(r'id="en-la-mesa">(.*?)</ol>', html, re.S).group(1)) == ["5C", "12C"]  # type: ignore[union-attr]
+    assert re.findall(r'data-card="([^"]+)"', re.search(r'id="en-la-mesa">(.*?)</ol>', html, re.S).group(1)) == [
+        "5C",
+        "12C",
+    ]  # type: ignore[union-attr]
     assert text_of(re.search(r'id="va-ganando">(.*?)</p>', html, re.S).group(1)) == "Va ganando la baza el 12C."  # type: ignore[union-attr]
     assert answer(html) == ("1C", "Porque debes asistir y superar el 12.")
 
@@ -107,10 +115,16 @@ def test_the_answer_links_to_the_odds_of_that_hand(phone: FlaskClient) -> None:
         ({"mano": "7C 1C", "mesa": "5C 1C"}, "El 1C no puede estar a la vez en tu mano y en la mesa"),
         ({"mano": "8O 1C"}, "«8O» no es una carta de la baraja española (no hay 8 ni 9)"),
         ({"mano": "1C", "mesa": "1X"}, "«1X» no es una carta: escribe número y palo, como 7C o 12E"),
-        ({"mano": "1C", "mesa": "5C 7C 3C 4C"}, "Con 4 jugadores hay como mucho 3 cartas en la mesa antes de tu turno, y has puesto 4"),
+        (
+            {"mano": "1C", "mesa": "5C 7C 3C 4C"},
+            "Con 4 jugadores hay como mucho 3 cartas en la mesa antes de tu turno, y has puesto 4",
+        ),
         ({"mano": "1C", "mesa": "5C 7C 3C", "players": "3"}, "Con 3 jugadores hay como mucho 2 cartas en la mesa"),
         ({"mano": "1C 2C", "players": "3"}, "Con 3 jugadores el 2C no se reparte (la baraja es de 36 cartas)"),
-        ({"mano": "1O 3O 12O 11O 10O 7O", "players": "8"}, "Con 8 jugadores nadie tiene más de 5 cartas, y en tu mano hay 6"),
+        (
+            {"mano": "1O 3O 12O 11O 10O 7O", "players": "8"},
+            "Con 8 jugadores nadie tiene más de 5 cartas, y en tu mano hay 6",
+        ),
         ({"mano": "1C", "players": "2"}, "La pocha se juega de 3 a 8 jugadores"),
         ({"mano": "1C", "players": "tres"}, "no vale como número de jugadores"),
         ({"mano": "1C", "pinta": "Z"}, "«Z» no es un palo"),

@@ -39,13 +39,21 @@ def lan(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         ("https://localhost:8443", "https://192.168.1.20:8443"),
     ],
 )
-def test_a_page_opened_on_this_computer_shares_its_lan_address(app: Flask, lan: list[str], opened: str, shared: str) -> None:
+def test_a_page_opened_on_this_computer_shares_its_lan_address(
+    app: Flask, lan: list[str], opened: str, shared: str
+) -> None:
     assert root_for(app, opened) == shared
 
 
 @pytest.mark.parametrize(
     "opened",
-    ["http://192.168.1.20:5000", "http://10.0.0.7:5000", "http://pocha.casa:8080", "http://pocha.local", "https://pocha.example.org"],
+    [
+        "http://192.168.1.20:5000",
+        "http://10.0.0.7:5000",
+        "http://pocha.casa:8080",
+        "http://pocha.local",
+        "https://pocha.example.org",
+    ],
 )
 def test_a_page_opened_from_another_phone_shares_the_same_host(app: Flask, lan: list[str], opened: str) -> None:
     assert root_for(app, opened) == opened
@@ -59,9 +67,19 @@ def test_without_a_network_the_loopback_address_is_kept(app: Flask, lan: list[st
 @pytest.mark.parametrize(
     ("host", "loopback"),
     [
-        ("127.0.0.1", True), ("127.8.8.8", True), ("localhost", True), ("localhost.", True), ("app.localhost", True),
-        ("::1", True), ("[::1]", True), ("0.0.0.0", True),
-        ("192.168.1.20", False), ("10.0.0.1", False), ("pocha.local", False), ("fe80::1", False), ("", False),
+        ("127.0.0.1", True),
+        ("127.8.8.8", True),
+        ("localhost", True),
+        ("localhost.", True),
+        ("app.localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("0.0.0.0", True),
+        ("192.168.1.20", False),
+        ("10.0.0.1", False),
+        ("pocha.local", False),
+        ("fe80::1", False),
+        ("", False),
     ],
 )
 def test_loopback_names_and_addresses(host: str, loopback: bool) -> None:
@@ -77,7 +95,7 @@ def test_finding_the_lan_address_sends_nothing(monkeypatch: pytest.MonkeyPatch) 
         def __init__(self, *args: Any) -> None:
             calls.append("socket")
 
-        def __enter__(self) -> "Probe":
+        def __enter__(self) -> Probe:
             return self
 
         def __exit__(self, *args: Any) -> None:

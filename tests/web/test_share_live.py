@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from flask import Flask, template_rendered
 from sqlalchemy import event
 
-from scorekeeper.extensions import db
 from scorekeeper import store
+from scorekeeper.extensions import db
 
 if TYPE_CHECKING:
     from werkzeug.test import TestResponse
@@ -85,7 +85,12 @@ def test_every_tap_changes_the_etag(table: Table) -> None:
         still(table, watch, etag)
         version = table.snap(token).version
         response = table.client.post(
-            f"/p/{token}/{step}", data={k: str(v) for k, v in (("hand", 1), ("seat", seat), ("value", value), ("version", version)) if v is not None}
+            f"/p/{token}/{step}",
+            data={
+                k: str(v)
+                for k, v in (("hand", 1), ("seat", seat), ("value", value), ("version", version))
+                if v is not None
+            },
         )
         assert response.status_code == 303, step
         etag = fresh(table, watch, etag)

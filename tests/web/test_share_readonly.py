@@ -71,7 +71,12 @@ def everything(table: Table) -> tuple[Any, ...]:
         games = db.session.execute(db.select(Game).order_by(Game.id)).scalars().all()
         return tuple(
             (
-                g.edit_hash, g.watch_token, g.version, g.rules, g.first_dealer, g.finished_at,
+                g.edit_hash,
+                g.watch_token,
+                g.version,
+                g.rules,
+                g.first_dealer,
+                g.finished_at,
                 [(p.seat, p.name) for p in g.players],
                 [(h.number, h.trump, h.auction, h.bids, h.tricks, h.renuncios, h.complete) for h in g.hands],
                 [(c.hand_number, c.changes) for c in g.corrections],
@@ -96,7 +101,9 @@ def test_the_watch_token_is_refused_by_every_post_route(table: Table) -> None:
     assert {rule.endpoint for rule in rules if "token" not in rule.arguments} <= NO_GAME, (
         "a POST route without the game's token: check it cannot change a game, then add it to NO_GAME"
     )
-    assert {"games.trump", "games.bid", "games.save", "games.correct", "share.new_edit_link"} <= {r.endpoint for r in with_game}
+    assert {"games.trump", "games.bid", "games.save", "games.correct", "share.new_edit_link"} <= {
+        r.endpoint for r in with_game
+    }
 
     before = everything(table)
     tried = []

@@ -55,7 +55,14 @@ def test_each_address_opens_its_own_page_and_not_the_other(table: Table) -> None
 def test_a_wrong_token_finds_nothing(table: Table) -> None:
     token = table.start(THREE)
     watch = table.watch_token(token)
-    for wrong in ("x", token[:-1], watch[:-1], token.upper() if token != token.upper() else token.lower(), "A" * 22, "A" * 300):
+    for wrong in (
+        "x",
+        token[:-1],
+        watch[:-1],
+        token.upper() if token != token.upper() else token.lower(),
+        "A" * 22,
+        "A" * 300,
+    ):
         assert table.client.get(f"/p/{wrong}").status_code == 404, wrong
         assert table.client.get(f"/ver/{wrong}").status_code == 404, wrong
         assert table.client.get(f"/ver/{wrong}", headers={"If-None-Match": "*"}).status_code == 404, wrong
@@ -100,8 +107,17 @@ def test_a_new_edit_link_takes_the_old_ones_place_in_this_phones_list(table: Tab
     assert table.read(table.client.get("/")).links("game-link") == [f"/p/{fresh}", f"/p/{other}"]
 
 
-def test_a_new_edit_link_needs_the_forms_csrf_token(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> None:
-    form = {"names-0": "Ana", "names-1": "Bea", "names-2": "Carlos", "first_dealer": "0", "preset": "clasica", "action": "start"}
+def test_a_new_edit_link_needs_the_forms_csrf_token(
+    app: Flask, client: FlaskClient, csrf_token: Callable[..., str]
+) -> None:
+    form = {
+        "names-0": "Ana",
+        "names-1": "Bea",
+        "names-2": "Carlos",
+        "first_dealer": "0",
+        "preset": "clasica",
+        "action": "start",
+    }
     response = client.post("/partidas/nueva", data={**form, "csrf_token": csrf_token("/partidas/nueva")})
     assert response.status_code == 303
     token = response.headers["Location"].removeprefix("/p/")

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from flask import Flask
 
-from scorekeeper.extensions import db
 from scorekeeper import store
+from scorekeeper.extensions import db
 
 if TYPE_CHECKING:
     from conftest import Page, Table
@@ -78,9 +78,14 @@ def test_nothing_on_the_watch_page_can_change_the_game(table: Table) -> None:
     page = table.watch(table.watch_token(token))
     main = main_of(page)
     assert "<form" not in main
-    assert re.findall(r'<button[^>]*class="([^"]*)"', main) == ["button button-small copy-button", "button button-small share-button"]
+    assert re.findall(r'<button[^>]*class="([^"]*)"', main) == [
+        "button button-small copy-button",
+        "button button-small share-button",
+    ]
     assert "corregir" not in page.html
-    assert re.findall(r'<form[^>]*method="post"[^>]*action="([^"]*)"', page.html) == ["/idioma"], "only the language switch posts"
+    assert re.findall(r'<form[^>]*method="post"[^>]*action="([^"]*)"', page.html) == ["/idioma"], (
+        "only the language switch posts"
+    )
     assert page.sheet[0][0].startswith("1 "), "the hand number is shown as text, not a link"
 
 
@@ -157,7 +162,11 @@ def test_kept_and_watched_games_newest_first(table: Table, game_app: Flask) -> N
     other.get(f"/ver/{table.watch_token(first)}")
     mine = table.__class__(game_app, other).start(FOUR)
     other.get(f"/ver/{table.watch_token(second)}")
-    assert home_links(table, other) == [f"/ver/{table.watch_token(second)}", f"/p/{mine}", f"/ver/{table.watch_token(first)}"]
+    assert home_links(table, other) == [
+        f"/ver/{table.watch_token(second)}",
+        f"/p/{mine}",
+        f"/ver/{table.watch_token(first)}",
+    ]
     assert home_links(table) == [f"/p/{second}", f"/p/{first}"], "watching does not enter the scorekeeper's list"
 
 

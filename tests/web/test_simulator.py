@@ -84,7 +84,12 @@ def test_a_blank_seed_draws_one(phone: FlaskClient) -> None:
     response = phone.get("/simulador?players=5&cards=3&dealer=2&preset=corta&seed=")
     assert response.status_code == 302
     query = parse_qs(urlsplit(response.headers["Location"]).query)
-    assert query["players"] == ["5"] and query["cards"] == ["3"] and query["dealer"] == ["2"] and query["preset"] == ["corta"]
+    assert (
+        query["players"] == ["5"]
+        and query["cards"] == ["3"]
+        and query["dealer"] == ["2"]
+        and query["preset"] == ["corta"]
+    )
     assert query["seed"][0].isdigit()
 
 
@@ -95,7 +100,10 @@ def test_a_blank_seed_draws_one(phone: FlaskClient) -> None:
         ("players=9&cards=3&seed=1", "La pocha se juega de 3 a 8 jugadores"),
         ("players=4&cards=11&seed=1", "Con 4 jugadores se reparten de 1 a 10 cartas"),
         ("players=4&cards=0&seed=1", "Con 4 jugadores se reparten de 1 a 10 cartas"),
-        ("players=4&cards=3&seed=siete", "«siete» no vale como semilla: tiene que ser un número entero de 0 en adelante"),
+        (
+            "players=4&cards=3&seed=siete",
+            "«siete» no vale como semilla: tiene que ser un número entero de 0 en adelante",
+        ),
         ("players=4&cards=3&seed=1&dealer=5", "El que reparte debe ser uno de los jugadores"),
         ("players=4&cards=3&seed=1&preset=nope", "No hay reglas llamadas «nope»"),
         ("players=4&cards=3&seed=1&paso=14", "Esta mano va del paso 0 al 13"),
@@ -106,7 +114,7 @@ def test_bad_choices_are_refused_with_the_reason(phone: FlaskClient, query: str,
     html = page(phone, f"/simulador?{query}", 400)
     assert message in text_of(block(html, "sim-error", "p"))
     assert 'name="players"' in html, "the form is still there to fix the choice"
-    assert "details class=\"sim-settings\" open" in html
+    assert 'details class="sim-settings" open' in html
 
 
 # --- the whole hand ------------------------------------------------------------------------------
@@ -202,7 +210,7 @@ def test_every_step_has_its_address_and_the_links_walk_the_hand(phone: FlaskClie
     log = the_log()
     last = 4 * 5 + 1
     seen = []
-    address: str | None = f"/simulador?players=4&cards=5&dealer=0&preset=clasica&seed=7&paso=0"
+    address: str | None = "/simulador?players=4&cards=5&dealer=0&preset=clasica&seed=7&paso=0"
     while address:
         html = page(phone, address)
         number = int(parse_qs(urlsplit(address).query)["paso"][0])

@@ -58,7 +58,13 @@ def test_every_play_and_every_trick_agrees_with_the_engine(
 ) -> None:
     doc = deal_json(phone, players=players, cards=cards_each, seed=seed, dealer=dealer, preset=preset)
     rules = preset_rules(preset)
-    assert (doc["players"], doc["cards"], doc["dealer"], doc["seed"], doc["preset"]) == (players, cards_each, dealer, seed, preset)
+    assert (doc["players"], doc["cards"], doc["dealer"], doc["seed"], doc["preset"]) == (
+        players,
+        cards_each,
+        dealer,
+        seed,
+        preset,
+    )
     trump = Suit(doc["trump"]) if doc["trump"] is not None else None
 
     # the deal: N hands of the right size from the table's deck, no card twice, the turned card as docs/rules.md "Dealer, mano and trump" says

@@ -9,9 +9,9 @@ from random import Random
 import pytest
 from flask.testing import FlaskClient
 
+from pages import get, text_of
 from scorekeeper.engine import DEFAULT_DEALS, Suit, parse_cards, trick_odds
 from scorekeeper.simulator.routes import ODDS_SEED
-from pages import get, text_of
 
 ASK = "/simulador/cuantas?mano=1O+3C+12O+5E+4B&pinta=O&players=4&asiento=1&dealer=0"
 
@@ -37,7 +37,10 @@ def test_the_chart_the_table_and_the_deals_used(phone: FlaskClient) -> None:
     assert expected.deals >= 1000
     svg = re.search(r"<svg [^>]*>(.*?)</svg>", html, re.S)
     assert svg
-    bars = re.findall(r'<rect class="bar( bar-top)?" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" data-tricks="(\d)"/>', svg.group(1))
+    bars = re.findall(
+        r'<rect class="bar( bar-top)?" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" data-tricks="(\d)"/>',
+        svg.group(1),
+    )
     assert [int(b[5]) for b in bars] == list(range(6))
     heights = [float(b[4]) for b in bars]
     # taller bars for more deals; the tallest is the most likely count

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.engine import Card, deal_cards, parse_cards, practice_hand, preset_rules
 from pages import get, text_of
+from scorekeeper.engine import Card, deal_cards, parse_cards, practice_hand, preset_rules
 
 START = "/simulador/jugar?players=4&cards=5&seed=7&dealer=0&preset=clasica&asiento={seat}"
 
@@ -22,7 +22,12 @@ def form_of(html: str, kind: str) -> tuple[dict[str, str], dict[str, bool]]:
     match = re.search(rf'<form method="post" action="/simulador/jugar" class="{kind}-form">(.*?)</form>', html, re.S)
     assert match, f"no {kind} form"
     hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', match.group(1)))
-    buttons = {value: "disabled" not in rest for value, rest in re.findall(r'<button type="submit" class="[^"]*" name="\w+" value="([^"]+)"([^>]*)>', match.group(1))}
+    buttons = {
+        value: "disabled" not in rest
+        for value, rest in re.findall(
+            r'<button type="submit" class="[^"]*" name="\w+" value="([^"]+)"([^>]*)>', match.group(1)
+        )
+    }
     return {k: html_lib.unescape(v) for k, v in hidden.items()}, buttons
 
 
@@ -65,7 +70,11 @@ def test_the_bid_page_shows_your_cards_and_the_bots_bids_before_you(phone: Flask
     assert mine
     assert sorted(re.findall(r'data-card="([^"]+)"', mine.group(1))) == sorted(str(c) for c in hand.hands[2])
     seats = text_of(re.search(r'id="apuestas">(.*?)</ul>', html, re.S).group(1))  # type: ignore[union-attr]
-    assert f"Jugador 2 pide {hand.bids[1]}" in seats and "Tú te toca pedir" in seats and "Jugador 4 aún no ha pedido" in seats
+    assert (
+        f"Jugador 2 pide {hand.bids[1]}" in seats
+        and "Tú te toca pedir" in seats
+        and "Jugador 4 aún no ha pedido" in seats
+    )
     fields, buttons = form_of(html, "bid")
     assert fields["asiento"] == "2" and fields["seed"] == "7" and "apuesta" not in fields
     assert list(buttons) == ["0", "1", "2", "3", "4", "5"] and all(buttons.values())
@@ -97,7 +106,9 @@ def test_a_bid_redirects_to_the_address_of_the_hand(phone: FlaskClient) -> None:
     assert query["apuesta"] == ["2"] and query["asiento"] == ["1"] and query["seed"] == ["7"] and "jugadas" not in query
 
 
-def test_only_the_legal_cards_can_be_chosen_and_an_illegal_one_is_refused_with_the_rule(phone: FlaskClient, post: Post) -> None:
+def test_only_the_legal_cards_can_be_chosen_and_an_illegal_one_is_refused_with_the_rule(
+    phone: FlaskClient, post: Post
+) -> None:
     deal = deal_cards(4, 5, 0, Random(7))
     for seat in range(4):
         # find a moment where this seat has cards it may not play
@@ -110,7 +121,11 @@ def test_only_the_legal_cards_can_be_chosen_and_an_illegal_one_is_refused_with_t
             hand = practice_hand(deal, seat, preset_rules("clasica"), bid=bid, played=played)
         if hand.stage != "play":
             continue
-        address = START.format(seat=seat) + f"&apuesta={bid}" + ("&jugadas=" + "+".join(str(c) for c in played) if played else "")
+        address = (
+            START.format(seat=seat)
+            + f"&apuesta={bid}"
+            + ("&jugadas=" + "+".join(str(c) for c in played) if played else "")
+        )
         html = get(phone, address)
         fields, buttons = form_of(html, "play")
         legal = {str(c) for c in hand.ruling().legal}
@@ -140,7 +155,9 @@ def test_a_whole_hand_against_the_bots(phone: FlaskClient, post: Post) -> None:
         cards_played.append(card)
         html = post({**fields, "carta": card})
     assert "Fin de la mano" in html and 'class="play-form"' not in html
-    hand = practice_hand(deal_cards(4, 5, 0, Random(7)), 3, preset_rules("clasica"), int(bid), parse_cards(" ".join(cards_played)))
+    hand = practice_hand(
+        deal_cards(4, 5, 0, Random(7)), 3, preset_rules("clasica"), int(bid), parse_cards(" ".join(cards_played))
+    )
     score = hand.points()[3]
     assert text_of(re.search(r'id="tus-puntos">(.*?)</p>', html, re.S).group(1)) == (  # type: ignore[union-attr]
         f"Pediste {bid} y has hecho {hand.won[3]}: {score} punto{'s' if abs(score) != 1 else ''}"

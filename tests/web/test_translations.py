@@ -31,7 +31,7 @@ def test_catalogue_translates_every_interface_text() -> None:
     translated = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue if m.id and m.string and not m.fuzzy}
     untranslated = sorted(interface_texts() - translated)
     assert not untranslated, (
-        "run `make translations`, then translate these in " f"{CATALOGUE.relative_to(PROJECT_DIR)}: {untranslated}"
+        f"run `make translations`, then translate these in {CATALOGUE.relative_to(PROJECT_DIR)}: {untranslated}"
     )
 
 
