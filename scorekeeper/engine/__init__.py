@@ -27,6 +27,7 @@ from .cards import (
     trump_of,
 )
 from .errors import (
+    AlreadySaidError,
     BidError,
     ForbiddenBidError,
     IllegalPlayError,
@@ -35,8 +36,9 @@ from .errors import (
     PochaError,
     RecordError,
     RulesError,
+    TurnError,
 )
-from .hand_in_play import AlreadySaidError, HandInPlay, Stage, Step, TurnError, said_steps
+from .hand_in_play import HandInPlay, Stage
 from .odds import DEFAULT_DEALS, TrickOdds, trick_odds
 from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays, ruling, trick_winner
 from .practice import Practice, practice_hand
@@ -62,6 +64,7 @@ from .sheet import (
 )
 from .simulate import HandLog, PlayRecord, TrickRecord, bot_bid, expected_tricks, simulate_hand
 from .standings import Place, Standings, standings, standings_after_extra_hands
+from .steps import Step, said_steps
 
 __all__ = [
     "CARDS",

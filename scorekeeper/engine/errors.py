@@ -66,3 +66,11 @@ class IllegalPlayError(PochaError):
 
 class RecordError(PochaError):
     """A recorded hand does not add up: tricks, bids or players out of place."""
+
+
+class TurnError(PochaError):
+    """A step that does not fit this moment of the hand: another stage, or another player's turn."""
+
+
+class AlreadySaidError(TurnError):
+    """A different value was already said for this step (by another phone, say): the first one stays."""

@@ -14,59 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Literal
 
 from .bidding import AuctionResult, auction_winner, check_bid, forbidden_bid_for, forbidden_reason
 from .cards import Suit, trump_code, trump_of
-from .errors import N_, Message, PochaError, RecordError
+from .errors import N_, AlreadySaidError, Message, RecordError, TurnError
 from .rules import HandKind, Rules
 from .schedule import HandPlan
 from .sheet import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
+from .steps import Step, is_whole, said_steps, trump_fixed
 
 Stage = Literal["auction", "trump", "bids", "tricks", "ready"]
-StepKind = Literal["offer", "trump", "bid", "tricks", "renuncios"]
-STEP_KINDS: Final[tuple[StepKind, ...]] = ("offer", "trump", "bid", "tricks", "renuncios")
-
-
-class TurnError(PochaError):
-    """A step that does not fit this moment of the hand: another stage, or another player's turn."""
-
-
-class AlreadySaidError(TurnError):
-    """A different value was already said for this step (by another phone, say): the first one stays."""
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One thing said in a hand: its kind, the seat it is about (``None`` for the trump) and the value.
-
-    The trump's value is its notation (a suit letter, ``-`` for none); every other value is a count.
-    """
-
-    kind: StepKind
-    seat: int | None
-    value: int | str
-
-    def to_list(self) -> list[int | str | None]:
-        """The step as stored: ``[kind, seat, value]``."""
-        return [self.kind, self.seat, self.value]
-
-    @classmethod
-    def from_list(cls, item: Sequence[object]) -> Step:
-        """Read a stored ``[kind, seat, value]``; raises ``RecordError`` when it is not one."""
-        if len(item) != 3:
-            raise RecordError(N_("Un paso de la mano no se entiende"))
-        kind, seat, value = item
-        for known in STEP_KINDS:
-            if kind == known and (seat is None or _is_int(seat)) and (_is_int(value) or isinstance(value, str)):
-                assert isinstance(value, int | str)
-                return cls(known, seat if isinstance(seat, int) else None, value)
-        raise RecordError(N_("Un paso de la mano no se entiende"))
-
-
-def _is_int(value: object) -> bool:
-    """True for a whole number (``True`` is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +53,7 @@ class HandInPlay:
     def start(cls, plan: HandPlan, rules: Rules, names: Sequence[str] = ()) -> HandInPlay:
         """The hand before anything is said; a trump fixed by the kind of hand (mano de oro, sin triunfo) is set."""
         n = plan.players
-        fixed = _trump_fixed(plan)
+        fixed = trump_fixed(plan)
         return cls(
             plan=plan,
             rules=rules,
@@ -227,7 +185,7 @@ class HandInPlay:
     @property
     def trump_fixed(self) -> bool:
         """True when the kind of hand sets the trump (mano de oro: oros; sin triunfo: none)."""
-        return _trump_fixed(self.plan)
+        return trump_fixed(self.plan)
 
     @property
     def taking_tricks(self) -> bool:
@@ -311,7 +269,7 @@ class HandInPlay:
             return self  # the same tap twice
         if self.stage == "auction":
             raise TurnError(N_("Primero, la subasta"))
-        if _trump_fixed(self.plan):
+        if trump_fixed(self.plan):
             raise RecordError(N_("En esta mano la pinta ya está fijada"))
         won = self.auction
         if any(b is not None for seat, b in enumerate(self.bids) if won is None or seat != won.winner):
@@ -359,7 +317,7 @@ class HandInPlay:
     def set_renuncios(self, seat: int, count: int) -> HandInPlay:
         """``seat`` has committed ``count`` renuncios in this hand (the new count, so saying it twice changes nothing)."""
         self._check_seat(seat)
-        if not _is_int(count) or not 0 <= count <= MAX_RENUNCIOS:
+        if not is_whole(count) or not 0 <= count <= MAX_RENUNCIOS:
             raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
         if self.renuncios[seat] == count:
             return self
@@ -374,7 +332,7 @@ class HandInPlay:
 
     def _check_seat(self, seat: int) -> None:
         """Refuse a seat that is not at the table."""
-        if not _is_int(seat) or not 0 <= seat < self.plan.players:
+        if not is_whole(seat) or not 0 <= seat < self.plan.players:
             raise RecordError(N_("Ese jugador no está en la partida"))
 
     def _then(self, step: Step, **changes: object) -> HandInPlay:
@@ -382,41 +340,6 @@ class HandInPlay:
         return replace(self, last=step, previous=self, **changes)  # type: ignore[arg-type]
 
 
-def _trump_fixed(plan: HandPlan) -> bool:
-    """True when the kind of hand sets the trump (mano de oro: oros; sin triunfo: none)."""
-    return plan.kind is HandKind.SIN_TRIUNFO or plan.kind.fixed_trump is not None
-
-
 def _with(values: tuple[int | None, ...], seat: int, value: int) -> tuple[int | None, ...]:
     """``values`` with ``value`` at ``seat``."""
     return tuple(value if s == seat else v for s, v in enumerate(values))
-
-
-def said_steps(
-    plan: HandPlan,
-    trump: str | None,
-    offers: Sequence[int | None] | None,
-    bids: Sequence[int | None],
-    tricks: Sequence[int | None],
-    renuncios: Sequence[int],
-) -> tuple[Step, ...]:
-    """What was said (by seat) as steps in the order a table says them: offers, trump, bids, tricks, renuncios."""
-    n = plan.players
-    if len(bids) != n or len(tricks) != n or len(renuncios) != n or (offers is not None and len(offers) != n):
-        raise RecordError(N_("Faltan apuestas o bazas de algún jugador"))
-    steps: list[Step] = []
-    if offers is not None:
-        steps += [Step("offer", seat, offer) for seat in plan.bidding_order if (offer := offers[seat]) is not None]
-    if trump is not None and not _trump_fixed(plan):
-        steps.append(Step("trump", None, trump))
-    elif trump is not None and trump_of(trump) != plan.kind.fixed_trump:
-        check_trump(plan, trump_of(trump))  # says why this hand cannot have that trump
-    order = plan.bidding_order
-    winner: int | None = None
-    if offers is not None and None not in offers:
-        result = auction_winner([o for o in offers if o is not None], plan.dealer)
-        order, winner = (result.winner, *result.rebid_order), result.winner
-    steps += [Step("bid", seat, bid) for seat in order if seat != winner and (bid := bids[seat]) is not None]
-    steps += [Step("tricks", seat, taken) for seat in order if (taken := tricks[seat]) is not None]
-    steps += [Step("renuncios", seat, count) for seat, count in enumerate(renuncios) if count]
-    return tuple(steps)
