@@ -8,13 +8,13 @@ Every refusal is a ``GameFileError`` whose message says what is wrong and where,
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Final, TypeGuard
+from datetime import datetime
+from typing import Any, Final
 
-from scorekeeper.engine import NO_TRUMP, Message, PochaError, Suit
+from scorekeeper.engine import NO_TRUMP, Message, Suit
 from scorekeeper.engine.errors import N_
+from scorekeeper.export.file_object import FileObject, GameFileError, is_whole
 from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, READABLE, VERSION
 from scorekeeper.words import FIELD_NAMES
 
@@ -28,40 +28,11 @@ CORRECTION_KEYS: Final = ("hand", "changes")
 CORRECTION_OPTIONAL: Final = ("made_at",)
 TRUMP_LETTERS: Final = (*(suit.value for suit in Suit), NO_TRUMP)
 
-# What a value should have been, for the messages.
-A_WHOLE_NUMBER: Final = Message(N_("un número entero"))
-A_TEXT: Final = Message(N_("un texto"))
-TRUE_OR_FALSE: Final = Message(N_("true o false"))
-A_DATE: Final = Message(N_("una fecha como 2024-05-01T21:30:00Z, o null"))
-#: The years a date of the file may fall in: from a phone's clock reset to 1970, and far from the calendar's end
-#: (the pages show dates in the table's timezone, which must not go past year 9999).
-FIRST_YEAR: Final = 1970
-LAST_YEAR: Final = 9000
-A_DATE_IN_RANGE: Final = Message(
-    N_("una fecha entre los años %(first)s y %(last)s"), {"first": FIRST_YEAR, "last": LAST_YEAR}
-)
-A_LIST: Final = Message(N_("una lista [ … ]"))
 A_TRUMP: Final = Message(N_('"O", "C", "E", "B", "-" (sin triunfo) o null'))
 A_CHANGED_FIELD: Final = Message(N_("trump, bid, tricks, renuncios u offer"))
 A_CHANGED_VALUE: Final = Message(N_("un número entero, una pinta o null"))
 THE_FILE: Final = Message(N_("el archivo"))
 A_STEPS: Final = Message(N_("una lista de pasos [tipo, jugador, valor], o null"))
-
-
-class GameFileError(PochaError):
-    """A file that is not a game Pocha can import: not JSON, not this format, or not a lawful game."""
-
-
-class FileTooBigError(GameFileError):
-    """An upload over the size limit."""
-
-
-def _by_seat(players: int) -> Message:
-    return Message(N_("una lista de %(count)s números enteros o null (uno por jugador)"), {"count": players})
-
-
-def _counts(players: int) -> Message:
-    return Message(N_("una lista de %(count)s números enteros (uno por jugador)"), {"count": players})
 
 
 def _seat(players: int) -> Message:
@@ -119,96 +90,6 @@ class GameEntry:
     corrections: list[CorrectionEntry]
 
 
-# --- checking one value ----------------------------------------------------------------------
-
-
-def _is_whole(value: object) -> TypeGuard[int]:
-    """True for a whole number (``true`` and ``2.0`` are not)."""
-    return type(value) is int
-
-
-class _Object:
-    """A JSON object of the file: its keys checked against the format, its values read one by one."""
-
-    def __init__(self, value: Any, where: Message, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
-        if not isinstance(value, dict):
-            raise GameFileError(N_("%(where)s debe ser un objeto JSON: { … }"), where=where)
-        for key in required:
-            if key not in value:
-                raise GameFileError(N_("Falta «%(key)s» en %(where)s"), key=key, where=where)
-        unknown = sorted(set(value) - set(required) - set(optional))
-        if unknown:
-            raise GameFileError(
-                N_("«%(key)s» no es parte del formato: sobra en %(where)s"), key=unknown[0], where=where
-            )
-        self.value = value
-        self.where = where
-
-    def wrong(self, key: str, expected: Message) -> GameFileError:
-        """The refusal of a value of the wrong kind."""
-        return GameFileError(
-            N_("En %(where)s, «%(key)s» debe ser %(expected)s"), where=self.where, key=key, expected=expected
-        )
-
-    def get(self, key: str, check: Callable[[Any], bool], expected: Message) -> Any:
-        """The value of ``key`` (``None`` when optional and absent), refused unless ``check`` accepts it."""
-        value = self.value.get(key)
-        if not check(value):
-            raise self.wrong(key, expected)
-        return value
-
-    def whole(self, key: str) -> int:
-        """A whole number (``true`` and ``2.0`` are not)."""
-        value: int = self.get(key, _is_whole, A_WHOLE_NUMBER)
-        return value
-
-    def text(self, key: str) -> str:
-        """A string."""
-        value: str = self.get(key, lambda v: isinstance(v, str), A_TEXT)
-        return value
-
-    def flag(self, key: str) -> bool:
-        """``true`` or ``false``."""
-        value: bool = self.get(key, lambda v: isinstance(v, bool), TRUE_OR_FALSE)
-        return value
-
-    def items(self, key: str) -> list[Any]:
-        """A list."""
-        value: list[Any] = self.get(key, lambda v: isinstance(v, list), A_LIST)
-        return value
-
-    def date(self, key: str) -> datetime | None:
-        """A moment in ISO 8601 (``Z`` or an offset; none: UTC), as the database keeps it: UTC, no timezone."""
-        value = self.value.get(key)
-        if value is None:
-            return None
-        if not isinstance(value, str):
-            raise self.wrong(key, A_DATE)
-        try:
-            moment = datetime.fromisoformat(value)
-            if moment.tzinfo is not None:
-                moment = moment.astimezone(UTC).replace(tzinfo=None)
-        except (ValueError, OverflowError):  # not a date; a date that UTC would put before year 1 or after 9999
-            raise self.wrong(key, A_DATE) from None
-        if not FIRST_YEAR <= moment.year <= LAST_YEAR:
-            raise self.wrong(key, A_DATE_IN_RANGE)
-        return moment
-
-    def by_seat(self, key: str, players: int, blanks: bool = True) -> list[Any]:
-        """A list with one whole number per player (``null`` too, with ``blanks``: not said yet)."""
-        expected = _by_seat(players) if blanks else _counts(players)
-
-        def fits(values: Any) -> bool:
-            return (
-                isinstance(values, list)
-                and len(values) == players
-                and all(_is_whole(v) or (blanks and v is None) for v in values)
-            )
-
-        values: list[Any] = self.get(key, fits, expected)
-        return values
-
-
 # --- the file --------------------------------------------------------------------------------
 
 
@@ -231,7 +112,7 @@ def _check_format(document: Any) -> None:
             N_("El archivo no es una partida de Pocha: su «format» debe ser «%(format)s»"), format=FORMAT
         )
     version = document.get("version")
-    if _is_whole(version) and version > VERSION:
+    if is_whole(version) and version > VERSION:
         raise GameFileError(
             N_(
                 "El archivo es de una versión más nueva del formato (la %(version)s) y esta Pocha solo lee la %(known)s: actualiza Pocha"
@@ -239,7 +120,7 @@ def _check_format(document: Any) -> None:
             version=version,
             known=VERSION,
         )
-    if version not in READABLE or not _is_whole(version):
+    if version not in READABLE or not is_whole(version):
         raise GameFileError(
             N_("La versión del formato del archivo no es válida: esta Pocha lee la versión %(known)s"), known=VERSION
         )
@@ -252,7 +133,7 @@ def read_game_file(data: bytes) -> GameEntry:
     document = _decode(data)
     _check_format(document)
     version: int = document["version"]
-    top = _Object(document, THE_FILE, TOP_KEYS, TOP_OPTIONAL)
+    top = FileObject(document, THE_FILE, TOP_KEYS, TOP_OPTIONAL)
     top.date("exported_at")
     names = top.get("players", _names_fit, Message(N_("una lista de nombres")))
     players = len(names)
@@ -282,7 +163,7 @@ def _hand(value: Any, position: int, players: int, version: int) -> HandEntry:
     """One entry of ``hands`` (with its ``steps`` from version 2 on: each one ``[kind, seat, value]``)."""
     number = value.get("number") if isinstance(value, dict) else None
     keys = HAND_KEYS + (HAND_KEYS_SINCE_2 if version >= 2 else ())
-    hand = _Object(value, hand_place(number if _is_whole(number) else position), keys, HAND_OPTIONAL)
+    hand = FileObject(value, hand_place(number if is_whole(number) else position), keys, HAND_OPTIONAL)
     auction = hand.value["auction"]
     if auction is not None:
         hand.by_seat("auction", players)
@@ -323,7 +204,7 @@ def _check_hand_order(hands: list[HandEntry]) -> None:
 
 def _count_or_null(value: Any) -> bool:
     """A corrected count: a whole number, or ``null`` (not said)."""
-    return value is None or _is_whole(value)
+    return value is None or is_whole(value)
 
 
 def _trump_or_count(value: Any) -> bool:
@@ -333,13 +214,13 @@ def _trump_or_count(value: Any) -> bool:
 
 def _correction(value: Any, position: int, players: int, saved: int) -> CorrectionEntry:
     """One entry of ``corrections``: of a saved hand, each change a field, a seat and two values."""
-    entry = _Object(value, correction_place(position), CORRECTION_KEYS, CORRECTION_OPTIONAL)
-    hand = entry.get("hand", lambda v: _is_whole(v) and 1 <= v <= saved, Message(N_("el número de una mano guardada")))
+    entry = FileObject(value, correction_place(position), CORRECTION_KEYS, CORRECTION_OPTIONAL)
+    hand = entry.get("hand", lambda v: is_whole(v) and 1 <= v <= saved, Message(N_("el número de una mano guardada")))
     changes = []
     for change_value in entry.items("changes"):
-        change = _Object(change_value, correction_place(position), CHANGE_KEYS)
+        change = FileObject(change_value, correction_place(position), CHANGE_KEYS)
         field = change.get("field", lambda v: isinstance(v, str) and v in FIELD_NAMES, A_CHANGED_FIELD)
-        change.get("seat", lambda v: v is None or (_is_whole(v) and 0 <= v < players), _seat(players))
+        change.get("seat", lambda v: v is None or (is_whole(v) and 0 <= v < players), _seat(players))
         fits = _trump_or_count if field == "trump" else _count_or_null
         for key in ("before", "after"):
             change.get(key, fits, A_CHANGED_VALUE)

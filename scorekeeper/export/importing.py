@@ -25,7 +25,8 @@ from scorekeeper.engine import (
     score_sheet,
 )
 from scorekeeper.engine.errors import N_
-from scorekeeper.export.game_reader import GameEntry, GameFileError, HandEntry
+from scorekeeper.export.file_object import GameFileError
+from scorekeeper.export.game_reader import GameEntry, HandEntry
 from scorekeeper.models import Correction, Game, Hand, utcnow
 from scorekeeper.players import NamesError, check_names, tidy_name
 from scorekeeper.store import create_game, hand_in_play, record_of, write_hand

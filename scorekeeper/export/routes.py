@@ -12,8 +12,9 @@ from scorekeeper.engine import PochaError
 from scorekeeper.engine.errors import N_
 from scorekeeper.export import bp, csv_sheet, game_file
 from scorekeeper.export.download import attachment, file_stem
+from scorekeeper.export.file_object import FileTooBigError, GameFileError
 from scorekeeper.export.forms import ImportForm
-from scorekeeper.export.game_reader import FileTooBigError, GameFileError, read_game_file
+from scorekeeper.export.game_reader import read_game_file
 from scorekeeper.export.importing import create_game_from
 from scorekeeper.extensions import db
 from scorekeeper.i18n import current_locale, engine_message
