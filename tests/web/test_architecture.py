@@ -1,0 +1,127 @@
+"""How the house is laid out: blueprints that do not lean on each other, and a request that reads a game once."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from scorekeeper.engine import Rules, score_sheet
+
+if TYPE_CHECKING:
+    from conftest import Table
+
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+
+
+def blueprints() -> list[str]:
+    """The packages that hold a blueprint (their __init__ makes one)."""
+    return sorted(
+        folder.name
+        for folder in PACKAGE.iterdir()
+        if (folder / "__init__.py").is_file() and "Blueprint(" in (folder / "__init__.py").read_text(encoding="utf-8")
+    )
+
+
+def imported_modules(path: Path) -> Iterator[tuple[int, str]]:
+    """Every module ``path`` imports, with its line (``from x import y`` gives ``x`` and ``x.y``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            yield node.lineno, node.module
+            for alias in node.names:
+                yield node.lineno, f"{node.module}.{alias.name}"
+
+
+def test_there_are_blueprints_to_check() -> None:
+    assert {"games", "share", "export", "paper", "main", "simulator", "errors"} <= set(blueprints())
+
+
+@pytest.mark.parametrize("blueprint", blueprints())
+def test_a_blueprint_imports_no_other_blueprint(blueprint: str) -> None:
+    others = [name for name in blueprints() if name != blueprint]
+    leaning = [
+        f"{path.relative_to(PACKAGE.parent)}:{line} imports {module}"
+        for path in sorted((PACKAGE / blueprint).rglob("*.py"))
+        for line, module in imported_modules(path)
+        if any(module == f"scorekeeper.{other}" or module.startswith(f"scorekeeper.{other}.") for other in others)
+    ]
+    assert not leaning, "what several blueprints share belongs in a module outside them: " + "; ".join(leaning)
+
+
+def test_the_check_sees_a_blueprint_leaning_on_another(tmp_path: Path) -> None:
+    leaning = tmp_path / "routes.py"
+    leaning.write_text("from scorekeeper.games import state\nimport scorekeeper.share.live\n", encoding="utf-8")
+    assert [module for _, module in imported_modules(leaning)] == [
+        "scorekeeper.games",
+        "scorekeeper.games.state",
+        "scorekeeper.share.live",
+    ]
+
+
+# --- one reading of the rules, one scoring of the sheet per request --------------------------------
+
+
+@contextmanager
+def counting(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
+    """Count the rules read from the stored dict and the sheets scored, wherever the app calls them."""
+    calls: Counter[str] = Counter()
+    from_dict = Rules.from_dict.__func__  # type: ignore[attr-defined]
+
+    def reading(cls: type[Rules], data: Any) -> Rules:
+        calls["rules"] += 1
+        return from_dict(cls, data)  # type: ignore[no-any-return]
+
+    def scoring(*args: Any, **kwargs: Any) -> Any:
+        calls["sheet"] += 1
+        return score_sheet(*args, **kwargs)
+
+    monkeypatch.setattr(Rules, "from_dict", classmethod(reading))
+    for module in [m for name, m in sys.modules.items() if name.startswith("scorekeeper.") and m is not None]:
+        if getattr(module, "score_sheet", None) is score_sheet:
+            monkeypatch.setattr(module, "score_sheet", scoring)
+    yield calls
+
+
+def test_each_request_reads_the_rules_once_and_scores_the_game_at_most_once(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    token = table.start(["Ana", "Bea", "Carlos"], dealer=0, preset="a_medida", custom_sizes="2 2 2")
+    table.play_hand(token, "O", [1, 0, 0], [1, 1, 0])
+    watch = table.watch_token(token)
+    table.ok(token, "pinta", 2, value="C")
+    correction = {**table.correction_form(token, 1), "bids-0": "0"}
+    with counting(monkeypatch) as calls:
+        requests = [
+            ("page", lambda: table.client.get(f"/p/{token}"), {"rules": 1, "sheet": 1}),
+            ("correction form", lambda: table.client.get(f"/p/{token}/mano/1/corregir"), {"rules": 1}),
+            (
+                "correction",
+                lambda: table.client.post(f"/p/{token}/mano/1/corregir", data=correction),
+                {"rules": 1, "sheet": 1},
+            ),
+            ("bid", lambda: table.tap(token, "apuesta", 2, 2, 1), {"rules": 1}),
+            ("refused bid", lambda: table.tap(token, "apuesta", 2, 0, 9), {"rules": 1, "sheet": 1}),
+            ("watch page", lambda: table.client.get(f"/ver/{watch}"), {"rules": 1, "sheet": 1}),
+        ]
+        for what, send, expected in requests:
+            calls.clear()
+            response = send()
+            assert response.status_code < 500, what
+            assert dict(calls) == expected, what
+        for seat, bid in ((0, 0), (1, 0)):
+            table.ok(token, "apuesta", 2, seat, bid)
+        table.ok(token, "bazas", 2, 2, 1)
+        table.ok(token, "bazas", 2, 0, 0)
+        calls.clear()
+        table.ok(token, "guardar", 2)
+        assert dict(calls) == {"rules": 1, "sheet": 1}, "saving a hand scores the game once"
