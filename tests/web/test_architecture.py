@@ -125,3 +125,14 @@ def test_each_request_reads_the_rules_once_and_scores_the_game_at_most_once(
         calls.clear()
         table.ok(token, "guardar", 2)
         assert dict(calls) == {"rules": 1, "sheet": 1}, "saving a hand scores the game once"
+
+
+def test_no_template_writes_the_no_trump_mark_itself() -> None:
+    templates = PACKAGE.parent / "templates"
+    typed = [
+        f"{path.relative_to(templates)}:{number}"
+        for path in sorted(templates.rglob("*.html"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if "'-'" in line or '"-"' in line
+    ]
+    assert not typed, "the trump's notation comes from the engine (trump_code): " + ", ".join(typed)
