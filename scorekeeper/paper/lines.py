@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext as _
+
 from scorekeeper.engine import HandKind, HandPlan, ScoreSheet, SheetRow, Suit, trump_code
 from scorekeeper.words import kind_label, trump_label
 
@@ -38,6 +40,8 @@ class Line:
             text = ""
         if self.plan.kind is not HandKind.NORMAL and self.plan.kind is not HandKind.SIN_TRIUNFO:
             text = f"{text} · {kind_label(self.plan.kind)}" if text else kind_label(self.plan.kind)
+        if self.row is not None and not self.row.needed:
+            text = f"{text} · {_('no cuenta')}"
         return text
 
     @property
@@ -60,13 +64,25 @@ class Line:
         """How many renuncios ``seat`` committed in this hand."""
         return self.row.record.renuncios_of(seat) if self.row is not None else 0
 
+    def counts(self, seat: int) -> bool:
+        """Whether this hand's points count for ``seat`` (not in an extra hand played by others, nor in one no
+        longer needed); a blank line counts."""
+        return self.row is None or self.row.counts(seat)
+
     def points_text(self, seat: int) -> str:
-        """The points ``seat`` scored in this hand ('' on a blank line)."""
-        return str(self.row.points[seat]) if self.row is not None else ""
+        """The points ``seat`` scored in this hand, in brackets when they do not count ('' on a blank line)."""
+        if self.row is None:
+            return ""
+        return str(self.row.points[seat]) if self.row.counts(seat) else f"({self.row.scored_by(seat)})"
 
     def total_text(self, seat: int) -> str:
         """``seat``'s running total after this hand ('' on a blank line)."""
         return str(self.row.totals[seat]) if self.row is not None else ""
+
+
+def any_not_counted(lines: tuple[Line, ...]) -> bool:
+    """True when some points on the sheet do not count (the sheet then says what the brackets mean)."""
+    return any(not line.counts(seat) for line in lines if line.row is not None for seat in range(line.plan.players))
 
 
 def paper_lines(sheet: ScoreSheet) -> tuple[Line, ...]:

@@ -17,7 +17,7 @@ from fpdf import FPDF
 
 from scorekeeper.engine import ScoreSheet
 from scorekeeper.paper.chart import Chart, Colour, score_chart
-from scorekeeper.paper.lines import Line, paper_lines
+from scorekeeper.paper.lines import Line, any_not_counted, paper_lines
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FAMILY = "DejaVu"
@@ -34,6 +34,7 @@ SMALLEST = 6.5  # pt: a name or number too wide for its cell shrinks down to thi
 INK = (20, 20, 20)
 MUTED = (95, 95, 95)
 MISSED = (179, 38, 30)
+FADED = (150, 150, 150)  # points that do not count
 RULE = (190, 190, 190)
 SHADE = (242, 242, 238)
 
@@ -161,6 +162,7 @@ def _table(pdf: FPDF, sheet: ScoreSheet, lines: Sequence[Line], row_h: float) ->
         _cell(pdf, cols.trump, row_h, line.trump_text, align="L", fill=shade)
         for seat in range(len(names)):
             colour = INK if line.made(seat) or line.row is None else MISSED
+            colour = colour if line.counts(seat) else FADED
             bid = line.bid_text(seat) + (" R" * min(line.renuncios(seat), 1))
             _cell(pdf, cols.bid, row_h, bid, align="R", colour=colour, fill=shade)
             _cell(pdf, cols.points, row_h, line.points_text(seat), align="R", colour=colour, fill=shade)
@@ -289,6 +291,11 @@ def sheet_pdf(sheet: ScoreSheet, started: datetime) -> bytes:
     room = pdf.h - 2 * MARGIN - TITLE_H - 3 * HEAD_H - GAP - BOTTOM_H
     row_h = max(ROW_MIN, min(ROW_MAX, math.floor(room / max(len(lines), 1) * 20) / 20))  # in 0.05 mm steps
     _table(pdf, sheet, lines, row_h)
+    if any_not_counted(lines):
+        pdf.set_x(MARGIN)
+        pdf.set_font(FAMILY, "", SMALLEST)
+        note = _("Entre paréntesis, los puntos que no cuentan: en una mano de desempate solo cuentan los empatados.")
+        pdf.cell(pdf.epw, 4, _fit(pdf, note, pdf.epw, SMALLEST), new_x="LMARGIN", new_y="NEXT")
     if sheet.rows:
         if pdf.get_y() + GAP + BOTTOM_H > pdf.h - MARGIN:
             pdf.add_page()

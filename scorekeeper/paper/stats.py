@@ -67,6 +67,8 @@ def player_stats(sheets: Iterable[ScoreSheet]) -> tuple[PlayerStats, ...]:
             tally.games += 1
             tally.wins += seat == winner
             for row in sheet.rows:
+                if not row.counts(seat):
+                    continue  # an extra hand the player was not in, or one no longer needed
                 tally.hands += 1
                 tally.made += row.made[seat]
                 tally.points += row.points[seat]
