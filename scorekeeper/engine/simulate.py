@@ -63,6 +63,11 @@ class HandLog:
     points: tuple[int, ...]
 
     @property
+    def bid_total(self) -> int:
+        """The tricks bid, all players together (never the cards: the dealer's forbidden bid)."""
+        return sum(self.bids)
+
+    @property
     def made(self) -> tuple[bool, ...]:
         """Whether each seat took exactly the tricks bid."""
         return tuple(bid == won for bid, won in zip(self.bids, self.tricks_won))
