@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run test test-fast bench fuzz typecheck lint format chromium postgresql compile-translations translations clean
+.PHONY: run test test-fast bench fuzz typecheck lint format chromium postgresql redis compile-translations translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ postgresql:
 	@$(HAS_INITDB) || { echo "Installing PostgreSQL from Debian..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 	@$(HAS_INITDB) || { echo "PostgreSQL's initdb is missing (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin)"; exit 1; }
+
+# The shared rate-limit tests start a redis-server of their own (tests/redis_server.py), never the Debian service.
+redis:
+	@command -v redis-server >/dev/null || { echo "Installing Redis from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
+	@command -v redis-server >/dev/null || { echo "redis-server is missing"; exit 1; }
 
 # The whole package is type-checked strictly, and every Python file kept in one style (pyproject.toml).
 typecheck: $(STAMP)
@@ -69,11 +75,11 @@ translations: $(STAMP)
 	rm -f $(POT)
 	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
 
-test: $(STAMP) chromium postgresql lint typecheck compile-translations
+test: $(STAMP) chromium postgresql redis lint typecheck compile-translations
 	$(BIN)/python -m pytest
 
 # Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9: a few minutes).
-test-fast: $(STAMP) postgresql compile-translations
+test-fast: $(STAMP) postgresql redis compile-translations
 	$(BIN)/python -m pytest -m "not browser and not slow"
 
 # The engine's speed on one core: the public play API against a straightforward version, then whole hands and

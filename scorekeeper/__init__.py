@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import database, i18n, security, words
+from scorekeeper import database, i18n, limits, security, words
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
 
@@ -39,6 +39,7 @@ def create_app(
     register_blueprints(app)
     register_errorhandlers(app)
     security.init_app(app)
+    limits.init_app(app, os.environ if test_config is None else None)  # after the blueprints: it limits their views
     register_shell_context(app)
     return app
 

@@ -18,6 +18,7 @@ from scorekeeper.export.game_reader import read_game_file
 from scorekeeper.export.importing import create_game_from
 from scorekeeper.extensions import db
 from scorekeeper.i18n import current_locale, engine_message
+from scorekeeper.limits import IMPORTS, limited
 from scorekeeper.phone import remember
 from scorekeeper.store import game_for, view_of
 
@@ -76,6 +77,7 @@ def _import_page(form: ImportForm, error: str | None = None, status: int = 200) 
 
 
 @bp.route("/partidas/importar", methods=["GET", "POST"])
+@limited(IMPORTS)
 def import_game() -> Response | tuple[str, int]:
     """Create a new game, the same as the one in an uploaded game file; nothing is kept if the file is refused."""
     form = ImportForm()

@@ -22,6 +22,7 @@ from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, StepForm
 from scorekeeper.i18n import engine_message
+from scorekeeper.limits import NEW_GAMES, limited
 from scorekeeper.numbers import whole_number
 from scorekeeper.phone import remember
 from scorekeeper.store import EDIT, GameView, create_game, game_for, view_of
@@ -33,6 +34,7 @@ PREVIEW_PLAYERS = 4
 
 
 @bp.route("/partidas/nueva", methods=["GET", "POST"])
+@limited(NEW_GAMES)
 def new_game() -> Response | str | tuple[str, int]:
     """Names, first dealer and rules; the schedule they make is shown before starting."""
     form = NewGameForm()

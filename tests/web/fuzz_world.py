@@ -179,9 +179,15 @@ def csrf_token_of(client: FlaskClient) -> str:
 
 
 def build_world(folder: Path) -> World:
-    """An app on an in-memory database (CSRF on) with its games set up, and a copy of that database to go back to."""
+    """An app on an in-memory database (CSRF on, rate limits off: every request comes from one address) with its
+    games set up, and a copy of that database to go back to."""
     app = create_app(
-        {"TESTING": True, "SECRET_KEY": "fuzz-secret-key", "SQLALCHEMY_DATABASE_URI": "sqlite://"},
+        {
+            "TESTING": True,
+            "SECRET_KEY": "fuzz-secret-key",
+            "SQLALCHEMY_DATABASE_URI": "sqlite://",
+            "RATELIMIT_ENABLED": False,
+        },
         instance_path=folder / "instance",
     )
     with app.app_context():
