@@ -1,4 +1,4 @@
-"""The main blueprint: the home page, the language switch and robots.txt."""
+"""The main blueprint: the home page, the language switch, robots.txt and the health check for the proxy."""
 
 from flask import Blueprint
 

@@ -1,12 +1,15 @@
-"""Views of the main blueprint: the home page, POST /idioma and /robots.txt."""
+"""Views of the main blueprint: the home page, POST /idioma, /robots.txt and /salud."""
 
-from flask import abort, make_response, redirect, render_template, url_for
+from flask import abort, current_app, jsonify, make_response, redirect, render_template, session, url_for
+from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response
 
+from scorekeeper.extensions import db
 from scorekeeper.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
 from scorekeeper.main.summary import summaries
+from scorekeeper.models import Game
 from scorekeeper.phone import known_games
 from scorekeeper.security import CAPABILITY_PREFIXES
 from scorekeeper.urls import back_url, local_url
@@ -48,3 +51,24 @@ def robots_txt() -> Response:
     response = make_response(robots_txt_body())
     response.mimetype = "text/plain"
     return response
+
+
+@bp.get("/salud")
+def health() -> tuple[Response, int]:
+    """For the proxy in front (or a monitor): 200 and ``{"status": "ok"}`` while the database answers, else 503.
+
+    One indexed query that reads the games table, so a database that is gone, unreadable or not
+    yet migrated says so. No session cookie, no rate limit, never cached.
+    """
+    session.clear()  # a proxy keeps no cookie: send it none
+    session.modified = False
+    try:
+        db.session.execute(db.select(Game.id).limit(1))
+    except SQLAlchemyError as error:
+        db.session.rollback()
+        current_app.logger.warning("health check: the database does not answer: %s", str(error).splitlines()[0])
+        answer, status = jsonify(status="error", database="unavailable"), 503
+    else:
+        answer, status = jsonify(status="ok", database="ok"), 200
+    answer.headers["Cache-Control"] = "no-store"
+    return answer, status

@@ -420,6 +420,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "main.index": lambda world: Spec(query=junk_query()),
     "main.set_language": lambda world: Spec(query=junk_query(), form=language_form()),
     "main.robots_txt": lambda world: Spec(query=junk_query()),
+    "main.health": lambda world: Spec(query=junk_query()),
     "games.new_game": lambda world: Spec(query=junk_query(), form=new_game_form()),
     "games.play": lambda world: Spec(query=junk_query()),
     "games.trump": lambda world: Spec(form=step_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),
