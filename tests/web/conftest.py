@@ -447,21 +447,36 @@ class Table:
             db.session.commit()
 
 
-@pytest.fixture(scope="session")
-def game_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
-    """One app with CSRF off for every flow test (each test plays its own games, so they never meet).
+@pytest.fixture(
+    scope="session",
+    params=[
+        pytest.param("sqlite", id="sqlite"),
+        pytest.param("postgresql", id="postgresql", marks=pytest.mark.postgresql),
+    ],
+)
+def game_app(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    """One app with CSRF off for every flow test, on SQLite then on PostgreSQL: each test using it runs on both
+    (ids ``sqlite`` / ``postgresql``; each test plays its own games, so they never meet).
 
-    Sharing it keeps the suite quick: a new app compiles every template again, and its
-    database lives in memory. Tests that need a database file use ``app_factory``.
-    The CSRF tests use ``app`` and ``client``.
+    Sharing it keeps the suite quick: a new app compiles every template again; the SQLite
+    database lives in memory, the PostgreSQL one in the throwaway cluster for the whole session.
+    Tests that need a database file use ``app_factory``. The CSRF tests use ``app`` and ``client``.
+    The rate limits are off: the whole suite plays from one address.
     """
     folder = tmp_path_factory.mktemp("games")
+    if request.param == "sqlite":
+        url, drop = "sqlite://", None  # in memory: no disk sync on every tap
+    else:
+        cluster = request.getfixturevalue("postgres_cluster")
+        name = cluster.create_database()
+        url, drop = cluster.url(name), lambda: cluster.drop_database(name)
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test-secret-key",
-            "SQLALCHEMY_DATABASE_URI": "sqlite://",  # in memory: no disk sync on every tap
+            "SQLALCHEMY_DATABASE_URI": url,
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
         },
         instance_path=folder / "instance",
     )
@@ -470,6 +485,8 @@ def game_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     yield app
     with app.app_context():
         db.engine.dispose()
+    if drop is not None:
+        drop()
 
 
 @pytest.fixture
