@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import database, i18n, limits, security, words
+from scorekeeper import assets, compression, database, i18n, limits, security, words
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
 
@@ -45,7 +45,7 @@ def create_app(
 
 
 def register_extensions(app: Flask) -> None:
-    """Bind the database, migrations, CSRF protection and translations to the app."""
+    """Bind the database, migrations, CSRF protection, translations, hashed static addresses and compression."""
     from scorekeeper import models  # noqa: F401  (registers the tables with db.metadata)
 
     db.init_app(app)
@@ -54,6 +54,8 @@ def register_extensions(app: Flask) -> None:
     csrf.init_app(app)
     i18n.init_app(app)
     words.init_app(app)
+    assets.init_app(app)
+    compression.init_app(app)  # the first after_request hook, so the last to run
 
 
 def register_blueprints(app: Flask) -> None:

@@ -288,7 +288,9 @@ def test_no_inline_style_or_script(phone: FlaskClient, address: str) -> None:
     html = phone.get(address).get_data(as_text=True)
     assert " style=" not in html and "<style" not in html
     assert not re.search(r"<script(?![^>]*\ssrc=)[^>]*>", html)
-    assert "/static/css/simulator.css" in html
+    assert re.search(r'"/static/css/simulator\.[0-9a-f]{10}\.css"', html), (
+        "the simulator's stylesheet, at its hashed address"
+    )
 
 
 def test_the_simulator_stylesheet_uses_nothing_from_outside(phone: FlaskClient) -> None:

@@ -1,0 +1,195 @@
+"""Static files at addresses that carry their content's hash, kept by browsers for a year; and the release's fingerprint.
+
+``url_for('static', filename='css/pocha.css')`` gives ``/static/css/pocha.<hash>.css`` for any
+file under static/: a new version of a file has a new address, so a phone never keeps an old
+script after an upgrade, and a file is asked for once. The address without the hash still works,
+kept a short while (pages drawn before an upgrade ask for it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import quote
+
+from flask import Flask, abort, current_app, send_from_directory, url_for
+from flask.wrappers import Response
+from markupsafe import Markup
+from werkzeug.security import safe_join
+
+#: Hex digits of the content's SHA-256 in an address: 40 bits tell any two versions of a file apart.
+HASH_LENGTH: Final = 10
+#: A file at its hashed address never changes: keep it a year, do not even ask again.
+IMMUTABLE: Final = "public, max-age=31536000, immutable"
+IMMUTABLE_SECONDS: Final = 31_536_000
+#: The plain address (a page drawn before an upgrade): kept five minutes, then asked again.
+SHORT: Final = "public, max-age=300"
+SHORT_SECONDS: Final = 300
+#: A hashed address whose hash is not the file's (another release's page): this answer is not kept.
+REVALIDATE: Final = "no-cache"
+#: The Flask setting that holds the release's fingerprint (see ``release``).
+RELEASE_KEY: Final = "POCHA_RELEASE"
+
+_HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{HASH_LENGTH}}})(?P<suffix>\.[^.]+)?$")
+
+# path -> (mtime_ns, size, digest): a file is read again only when it changed on disk.
+_digests: dict[str, tuple[int, int, str]] = {}
+_digests_lock = threading.Lock()
+
+
+def content_hash(path: Path) -> str | None:
+    """The first ``HASH_LENGTH`` hex digits of the SHA-256 of the file at ``path``, or ``None`` if it is no file."""
+    try:
+        stat = path.stat()
+    except (OSError, ValueError):
+        return None
+    if not path.is_file():
+        return None
+    key = str(path)
+    known = _digests.get(key)
+    if known is not None and known[:2] == (stat.st_mtime_ns, stat.st_size):
+        return known[2]
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_LENGTH]
+    with _digests_lock:
+        _digests[key] = (stat.st_mtime_ns, stat.st_size, digest)
+    return digest
+
+
+def with_hash(filename: str, digest: str) -> str:
+    """``css/pocha.css`` -> ``css/pocha.<digest>.css`` (the hash before the last suffix, or at the end)."""
+    folder, slash, name = filename.rpartition("/")
+    stem, _, suffix = name.rpartition(".")
+    if stem.strip(".") and suffix:
+        return f"{folder}{slash}{stem}.{digest}.{suffix}"
+    return f"{filename}.{digest}"
+
+
+def split_hash(filename: str) -> tuple[str, str] | None:
+    """``css/pocha.<digest>.css`` -> (``css/pocha.css``, digest); ``None`` for an address without a hash."""
+    folder, slash, name = filename.rpartition("/")
+    match = _HASHED.match(name)
+    if match is None or not match["stem"].strip("."):
+        return None
+    return f"{folder}{slash}{match['stem']}{match['suffix'] or ''}", match["digest"]
+
+
+def static_file(filename: str) -> Path | None:
+    """The file ``filename`` names under the app's static folder, or ``None`` (outside it, or no such file)."""
+    folder = current_app.static_folder
+    joined = safe_join(folder, filename) if folder else None
+    try:
+        return Path(joined) if joined is not None and Path(joined).is_file() else None
+    except (OSError, ValueError):  # a name too long for the file system, say
+        return None
+
+
+def address(filename: str) -> str:
+    """The name to put in a static file's address: with its content's hash, or as given when there is no such file."""
+    path = static_file(filename)
+    digest = content_hash(path) if path is not None else None
+    return with_hash(filename, digest) if digest else filename
+
+
+@cache
+def _data_address(path: Path, digest: str) -> Markup:
+    """The ``data:`` address of the SVG at ``path`` whose content hash is ``digest`` (cached by both).
+
+    Safe in a double-quoted attribute as it is: everything but letters, digits and `` /:=,;'-_.~``
+    is percent-encoded. Double quotes become single ones first (the same XML, shorter).
+    """
+    svg = " ".join(path.read_text(encoding="utf-8").split())
+    if "'" not in svg:
+        svg = svg.replace('"', "'")
+    return Markup("data:image/svg+xml," + quote(svg, safe=" /:=,;'"))
+
+
+def inline_address(filename: str) -> str:
+    """A small SVG from static/ as a ``data:`` address: drawn with the page, no request of its own (the page's icon).
+
+    Falls back to the file's hashed address for anything that is not an SVG file.
+    """
+    path = static_file(filename)
+    digest = content_hash(path) if path is not None else None
+    if path is None or digest is None or path.suffix != ".svg":
+        return url_for("static", filename=filename)
+    return _data_address(path, digest)
+
+
+def hash_static_addresses(endpoint: str, values: dict[str, Any]) -> None:
+    """Give every ``url_for('static', filename=...)`` the hashed address (a ``url_defaults`` hook)."""
+    filename = values.get("filename")
+    if endpoint == "static" and isinstance(filename, str):
+        values["filename"] = address(filename)
+
+
+def serve_static(filename: str) -> Response:
+    """A file from static/: at its hashed address for a year, at its plain address for five minutes.
+
+    A hashed address whose hash is not the file's (a page of another release, say during an
+    upgrade of several servers) still gets the file, marked to be asked for again. The ETag
+    is the content's hash, the same on every server.
+    """
+    plain = static_file(filename)
+    cache_control, max_age = SHORT, SHORT_SECONDS
+    if plain is None:
+        parts = split_hash(filename)
+        if parts is None or (plain := static_file(parts[0])) is None:
+            abort(404)
+        filename = parts[0]
+        current = content_hash(plain)
+        cache_control, max_age = (IMMUTABLE, IMMUTABLE_SECONDS) if current == parts[1] else (REVALIDATE, 0)
+    folder = current_app.static_folder
+    assert folder is not None  # a static file was found in it
+    response = send_from_directory(folder, filename, max_age=max_age, etag=content_hash(plain) or True)
+    response.headers["Cache-Control"] = cache_control
+    return response
+
+
+def _files(folder: Path, suffixes: Iterable[str] | None = None) -> list[Path]:
+    """Every file under ``folder`` (with one of ``suffixes``, if given), in a stable order."""
+    wanted = tuple(suffixes) if suffixes is not None else None
+    return sorted(
+        path for path in folder.rglob("*") if path.is_file() and (wanted is None or path.name.endswith(wanted))
+    )
+
+
+@cache
+def fingerprint(package: Path, templates: Path, static: Path) -> str:
+    """A short hash of what Pocha draws pages from: its Python code, translations, templates and static files.
+
+    The same on every process and machine that runs the same release; another release has another.
+    Compiled files (``.so``, ``.mo``) are left out: they are made from the sources that are in.
+    """
+    digest = hashlib.sha256()
+    for label, root, files in (
+        ("code", package, _files(package, (".py", ".po"))),
+        ("templates", templates, _files(templates)),
+        ("static", static, _files(static)),
+    ):
+        for path in files:
+            digest.update(f"{label}/{path.relative_to(root).as_posix()}".encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:HASH_LENGTH]
+
+
+def release() -> str:
+    """The fingerprint of the running release (``POCHA_RELEASE``): part of every ETag drawn from templates."""
+    return str(current_app.config[RELEASE_KEY])
+
+
+def init_app(app: Flask) -> None:
+    """Serve static/ at hashed addresses, hash every ``url_for('static', ...)``, give templates ``inline_address``,
+    and work out the release's fingerprint."""
+    app.view_functions["static"] = serve_static
+    app.url_defaults(hash_static_addresses)
+    app.add_template_global(inline_address)
+    if not app.config.get(RELEASE_KEY):
+        package = Path(__file__).resolve().parent
+        app.config[RELEASE_KEY] = fingerprint(
+            package, Path(app.root_path, app.template_folder or "templates"), Path(app.static_folder or "static")
+        )

@@ -1,0 +1,177 @@
+"""Static files at addresses that carry their content's hash (scorekeeper/assets.py), and the release's fingerprint."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import unquote
+
+import pytest
+from flask import Flask, url_for
+from flask.testing import FlaskClient
+
+from scorekeeper import assets
+
+if TYPE_CHECKING:
+    from conftest import AppFactory
+
+HASHED = re.compile(r"^/static/(?P<name>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[a-z]+)?$")
+
+
+def static_files(app: Flask) -> list[str]:
+    """Every file under the app's static folder, as ``url_for`` names it."""
+    folder = Path(str(app.static_folder))
+    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+
+
+def sha(data: bytes) -> str:
+    """The first ten hex digits of the SHA-256 of ``data``."""
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def test_every_static_file_has_an_address_with_its_content_hash(app: Flask, client: FlaskClient) -> None:
+    names = static_files(app)
+    assert {"css/pocha.css", "css/paper.css", "css/simulator.css", "js/pocha.js", "icons/pocha.svg"} <= set(names)
+    for name in names:
+        with app.test_request_context():
+            address = url_for("static", filename=name)
+        content = (Path(str(app.static_folder)) / name).read_bytes()
+        match = HASHED.match(address)
+        assert match, address
+        assert match["digest"] == sha(content), name
+        assert f"{match['name']}{match['suffix'] or ''}" == name
+        response = client.get(address)
+        assert response.status_code == 200 and response.data == content, address
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert response.headers["ETag"] == f'"{sha(content)}"', "the same ETag on every server"
+
+
+def test_the_plain_address_still_works_with_a_short_cache(client: FlaskClient, app: Flask) -> None:
+    response = client.get("/static/css/pocha.css")
+    assert response.status_code == 200
+    assert response.data == (Path(str(app.static_folder)) / "css/pocha.css").read_bytes()
+    assert response.headers["Cache-Control"] == "public, max-age=300"
+    assert "immutable" not in response.headers["Cache-Control"]
+
+
+def test_an_address_with_another_hash_gets_the_file_but_not_for_keeps(client: FlaskClient, app: Flask) -> None:
+    response = client.get("/static/css/pocha.0123456789.css")  # a page of another release
+    assert response.status_code == 200
+    assert response.data == (Path(str(app.static_folder)) / "css/pocha.css").read_bytes()
+    assert response.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/static/css/nada.css",
+        "/static/css/nada.0123456789.css",
+        "/static/css/pocha.012345678.css",  # nine digits: no hash, no such file
+        "/static/css/pocha.ZZZZZZZZZZ.css",
+        "/static/../scorekeeper/config.py",
+        "/static/%2e%2e/scorekeeper/config.py",
+        "/static/..%2fscorekeeper%2fconfig.py",
+        "/static/css",
+        "/static/css/",
+        "/static/css/..0123456789",
+    ],
+)
+def test_no_other_file_is_served(client: FlaskClient, address: str) -> None:
+    assert client.get(address).status_code == 404
+
+
+def test_a_conditional_request_gets_a_304(client: FlaskClient, app: Flask) -> None:
+    with app.test_request_context():
+        address = url_for("static", filename="js/pocha.js")
+    etag = client.get(address).headers["ETag"]
+    for sent in (etag, f"W/{etag}"):
+        again = client.get(address, headers={"If-None-Match": sent})
+        assert again.status_code == 304 and again.data == b"", sent
+
+
+def test_every_page_links_its_files_by_hash(client: FlaskClient) -> None:
+    for page in ("/", "/partidas/nueva", "/simulador?players=4&cards=3&seed=1", "/arbitro", "/no-existe"):
+        html = client.get(page).get_data(as_text=True)
+        linked = re.findall(r'(?:href|src)="(/static/[^"]*)"', html)
+        assert linked, page
+        assert all(HASHED.match(address) for address in linked), (page, linked)
+
+
+def test_a_changed_file_gets_a_new_address(app_factory: AppFactory, tmp_path: Path) -> None:
+    app = app_factory()
+    folder = tmp_path / "static"
+    (folder / "css").mkdir(parents=True)
+    sheet = folder / "css" / "x.css"
+    sheet.write_text("body { color: red; }\n")
+    app.static_folder = str(folder)
+    client = app.test_client()
+    with app.test_request_context():
+        old = url_for("static", filename="css/x.css")
+    assert old == f"/static/css/x.{sha(sheet.read_bytes())}.css"
+    sheet.write_text("body { color: blue; }\n")
+    with app.test_request_context():
+        new = url_for("static", filename="css/x.css")
+    assert new != old and new == f"/static/css/x.{sha(sheet.read_bytes())}.css"
+    assert client.get(new).headers["Cache-Control"] == assets.IMMUTABLE
+    stale = client.get(old)  # a page drawn before the change
+    assert stale.data == b"body { color: blue; }\n" and stale.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize(
+    ("name", "hashed"),
+    [
+        ("css/pocha.css", "css/pocha.0123456789.css"),
+        ("js/app.min.js", "js/app.min.0123456789.js"),
+        ("LICENSE", "LICENSE.0123456789"),
+        (".hidden", ".hidden.0123456789"),
+        ("x.", "x..0123456789"),
+        ("notes.tar-gz", "notes.0123456789.tar-gz"),
+    ],
+)
+def test_the_hash_goes_before_the_last_suffix_and_comes_off_again(name: str, hashed: str) -> None:
+    assert assets.with_hash(name, "0123456789") == hashed
+    assert assets.split_hash(hashed) == (name, "0123456789")
+    assert assets.split_hash(name) is None
+
+
+def test_the_icon_is_drawn_with_the_page(app: Flask, client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    icon = re.search(r'<link rel="icon" href="([^"]*)" type="image/svg\+xml">', html)
+    assert icon and icon.group(1).startswith("data:image/svg+xml,")
+    svg = unquote(icon.group(1).removeprefix("data:image/svg+xml,"))
+    original = (Path(str(app.static_folder)) / "icons/pocha.svg").read_text()
+    assert svg == " ".join(original.split()).replace('"', "'")
+    with app.test_request_context():
+        assert assets.inline_address("css/pocha.css").startswith("/static/css/pocha.")  # not an SVG: its address
+
+
+def copy_of(source: Path, target: Path) -> Path:
+    """A copy of the folder ``source`` at ``target``."""
+    shutil.copytree(source, target)
+    return target
+
+
+def test_the_release_is_the_same_everywhere_and_changes_with_any_file(app: Flask, tmp_path: Path) -> None:
+    package = Path(assets.__file__).resolve().parent
+    templates, static = Path(str(app.template_folder)), Path(str(app.static_folder))
+    release = app.config["POCHA_RELEASE"]
+    assert re.fullmatch(r"[0-9a-f]{10}", release)
+    assert assets.fingerprint(package, templates, static) == release
+
+    elsewhere = copy_of(templates, tmp_path / "a" / "templates")  # the same files on another machine
+    assert assets.fingerprint(package, elsewhere, static) == release
+    changed = copy_of(templates, tmp_path / "b" / "templates")
+    (changed / "base.html").write_text((changed / "base.html").read_text() + "\n")
+    assert assets.fingerprint(package, changed, static) != release
+    more = copy_of(static, tmp_path / "c" / "static")
+    (more / "new.txt").write_text("x")
+    assert assets.fingerprint(package, templates, more) != release
+
+
+def test_the_release_can_be_named(app_factory: AppFactory) -> None:
+    app = app_factory(POCHA_RELEASE="2026-11-a")
+    with app.app_context():
+        assert assets.release() == "2026-11-a"
