@@ -1,22 +1,29 @@
-"""Following a game live, cheaply: the watchers' page carries an ETag made from the game's version.
+"""Following a game live, cheaply: ETags made from the game's stored version, and only the parts that changed.
 
-A watcher's phone asks again every few seconds with ``If-None-Match``; while nothing changed
-the answer is a bodiless 304, decided from one indexed query before anything is rendered.
+A watcher's phone asks every few seconds with ``If-None-Match``; while nothing changed the
+answer is a bodiless 304, decided from one indexed query before anything is rendered, by any
+process or server (the ETag holds the game's version, the language and the release, nothing
+of the process). When something changed, the phone is sent the live part of the page: the
+hand being played, and the sheet only if it is not the one the phone already shows.
 """
 
 from __future__ import annotations
 
-import secrets
+import hashlib
 
-from flask import Response, request
+from flask import Response, request, session
+from markupsafe import Markup
 
+from scorekeeper.assets import release
 from scorekeeper.extensions import db
 from scorekeeper.i18n import current_locale
 from scorekeeper.models import Game
+from scorekeeper.store import MAX_TOKEN
 
-#: Changes when the server restarts (after an upgrade, say), so pages drawn by older code are drawn again.
-SERVER_RUN = secrets.token_hex(4)
-MAX_TOKEN = 64
+#: The query argument in which the phone names the sheet it shows (its ``data-huella``).
+SHOWN_SHEET = "hoja"
+#: Hex digits of a sheet's fingerprint.
+SHEET_DIGEST_LENGTH = 12
 
 
 def watched_version(token: str) -> int | None:
@@ -28,13 +35,16 @@ def watched_version(token: str) -> int | None:
 
 
 def page_etag(version: int) -> str:
-    """The ETag of a watch page: what changes its HTML is the game (its version) and the language."""
-    return f'"v{version}-{current_locale()}-{SERVER_RUN}"'
+    """The ETag of the watchers' page and of its live part: the game's version, the language and the release.
+
+    Weak: the same page compressed or not is the same to a watcher.
+    """
+    return f'W/"v{version}-{current_locale()}-{release()}"'
 
 
 def unchanged(etag: str) -> bool:
-    """Tell whether the phone already shows the page with ``etag`` (its ``If-None-Match``)."""
-    return request.if_none_match.contains_weak(etag.strip('"'))
+    """Tell whether the phone already shows what ``etag`` names (its ``If-None-Match``, compared weakly)."""
+    return request.if_none_match.contains_weak(etag.removeprefix("W/").strip('"'))
 
 
 def not_modified(etag: str) -> Response:
@@ -50,3 +60,31 @@ def keep_asking(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-cache, private"
     response.vary.update(("Cookie", "Accept-Language"))
     return response
+
+
+def leave_session_alone() -> None:
+    """Send no session cookie with this answer: a poll every 2 s has nothing to add to it.
+
+    The phone keeps the cookie it has (the game is in its list since it opened the page); this
+    request only forgets it, so the answer carries no ``Set-Cookie`` to rewrite it with. Call it
+    last, once nothing more is drawn: a page drawn after it (an error page's forms) would start
+    a new session, and its cookie would replace the phone's.
+    """
+    session.clear()
+    session.modified = False
+
+
+def sheet_digest(sheet_html: str) -> str:
+    """A short fingerprint of the drawn sheet part, so a phone that shows it already is not sent it again."""
+    return hashlib.sha256(sheet_html.encode()).hexdigest()[:SHEET_DIGEST_LENGTH]
+
+
+def sheet_shown() -> str:
+    """The fingerprint of the sheet the asking phone shows ('' when it did not say)."""
+    return request.args.get(SHOWN_SHEET, "")[:SHEET_DIGEST_LENGTH]
+
+
+def sheet_to_send(sheet_html: str) -> tuple[Markup | None, str]:
+    """The sheet part to send the asking phone (``None`` when it shows this one already) and its fingerprint."""
+    digest = sheet_digest(sheet_html)
+    return (None if sheet_shown() == digest else Markup(sheet_html)), digest

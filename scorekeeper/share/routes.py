@@ -2,21 +2,62 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, abort, flash, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
+from scorekeeper.assets import release
 from scorekeeper.extensions import db
+from scorekeeper.models import Game
 from scorekeeper.phone import forget, remember
 from scorekeeper.share import bp, live
-from scorekeeper.store import EDIT, find_watched_game, game_for, new_token, token_hash, view_of
+from scorekeeper.store import EDIT, GameView, find_watched_game, game_for, new_token, token_hash, view_of
 
 
 @bp.get("/ver/<token>")
 def watch(token: str) -> Response:
     """The game, read only, for everyone at the table: the hand being played, the sheet and the standings.
 
-    Its script asks again every few seconds; a 304 with no body says nothing changed.
+    Its script asks for the live part every few seconds (``watch_live``); this page answers a
+    reload with a bodiless 304 too while nothing changed.
+    """
+    game = _changed_game(token)
+    if not isinstance(game, Game):
+        return game
+    remember(token, watching=True)
+    context = _watch_context(game, view_of(game), token)
+    sheet_html = render_template("share/_sheet_part.html", **context)
+    digest = live.sheet_digest(sheet_html)
+    html = render_template("share/watch.html", sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
+    return _live_response(html, game)
+
+
+@bp.get("/ver/<token>/en-directo")
+def watch_live(token: str) -> Response:
+    """The live part of the watchers' page (share/_live.html), for its script: a bodiless 304 while nothing changed.
+
+    The phone names the sheet it shows (``?hoja=``, its fingerprint): when that is still the
+    sheet, only the hand being played is sent. The answer carries no session cookie (an
+    unknown game's 404 page is Pocha's usual one).
+    """
+    game = _changed_game(token)
+    if not isinstance(game, Game):
+        live.leave_session_alone()
+        return game
+    context = _watch_context(game, view_of(game), token)
+    sheet_part, digest = live.sheet_to_send(render_template("share/_sheet_part.html", **context))
+    html = render_template("share/_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
+    live.leave_session_alone()
+    return _live_response(html, game)
+
+
+def _changed_game(token: str) -> Game | Response:
+    """The game watched with ``token``, or a bodiless 304 while the phone shows its version (404 when there is none).
+
+    The 304 takes one indexed query and renders nothing.
     """
     version = live.watched_version(token)
     if version is None:
@@ -26,22 +67,28 @@ def watch(token: str) -> Response:
     game = find_watched_game(token)
     if game is None:  # deleted between the two queries
         abort(404)
-    etag = live.page_etag(game.version)  # the version drawn, should a tap have come in between
-    remember(token, watching=True)
-    view = view_of(game)
-    html = render_template(
-        "share/watch.html",
-        view=view,
-        game=game,
-        watch_token=token,
-        etag=etag,
-        sheet=view.sheet,
-        hand=view.hand,
-        names=view.names,
-        rules=view.rules,
-    )
+    return game
+
+
+def _watch_context(game: Game, view: GameView, token: str) -> dict[str, Any]:
+    """What the watchers' templates read: the game worked out once, its address, its ETag and the release."""
+    return {
+        "view": view,
+        "game": game,
+        "watch_token": token,
+        "etag": live.page_etag(game.version),  # the version drawn, should a tap have come in between
+        "release": release(),
+        "sheet": view.sheet,
+        "hand": view.hand,
+        "names": view.names,
+        "rules": view.rules,
+    }
+
+
+def _live_response(html: str, game: Game) -> Response:
+    """``html`` with the ETag of the version drawn, to be asked for again before it is shown."""
     response = make_response(html)
-    response.headers["ETag"] = etag
+    response.headers["ETag"] = live.page_etag(game.version)
     return live.keep_asking(response)
 
 

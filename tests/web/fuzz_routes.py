@@ -432,6 +432,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.save": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),
     "share.watch": lambda world: Spec(query=junk_query()),
+    "share.watch_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
     "share.new_edit_link": lambda world: Spec(form=with_junk(st.just([]))),
     "export.csv": lambda world: Spec(query=junk_query()),
     "export.json": lambda world: Spec(query=junk_query()),

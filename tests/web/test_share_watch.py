@@ -94,7 +94,7 @@ def test_the_watch_page_works_without_script(table: Table) -> None:
     watch = table.watch_token(token)
     page = table.watch(watch)
     assert re.search(rf'<a class="button button-small" href="/ver/{watch}">Actualizar</a>', page.html)
-    assert re.search(rf'data-live="/ver/{watch}"', page.html)
+    assert re.search(rf'data-live="/ver/{watch}/en-directo"', page.html)
     assert "solo mirar" in page.text
 
 
