@@ -31,6 +31,16 @@ class DefaultConfig:
     BABEL_DEFAULT_LOCALE = "es"
     BABEL_DEFAULT_TIMEZONE = "Europe/Madrid"
 
+    # Where the server listens: scorekeeper.serve and scorekeeper.production set it. A page opened on this
+    # computer (127.0.0.1) shares the LAN address only when the server listens on every network.
+    SERVER_HOST = "0.0.0.0"
+    # Proxies in front of Pocha (Caddy, nginx) whose X-Forwarded-For, -Proto and -Host headers are believed:
+    # 1 for one proxy on the same machine. 0, the default, believes none: anyone could write those headers.
+    TRUSTED_PROXIES = 0
+    # Over HTTPS (directly or through a trusted proxy) browsers are told to come back only over HTTPS for this
+    # many seconds (Strict-Transport-Security); 0 sends no such header.
+    HSTS_MAX_AGE = 365 * 24 * 3600
+
     # Seconds a browser may keep files from static/ before asking again.
     SEND_FILE_MAX_AGE_DEFAULT = 3600
 
@@ -38,6 +48,10 @@ class DefaultConfig:
     # that file and the rest of its form. A bigger upload is refused before it is read.
     GAME_FILE_MAX_BYTES = 1024 * 1024
     MAX_CONTENT_LENGTH = GAME_FILE_MAX_BYTES + 64 * 1024
+
+
+class ConfigError(ValueError):
+    """A setting Pocha cannot use; the message names it and says what it takes."""
 
 
 def default_database_uri(instance_path: str | os.PathLike[str]) -> str:
@@ -58,11 +72,23 @@ def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
 
 
 def load_environment(app: Flask) -> None:
-    """Let the SECRET_KEY and DATABASE_URL environment variables override the files."""
+    """Let the SECRET_KEY, DATABASE_URL and TRUSTED_PROXIES environment variables override the files."""
     if secret_key := os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key
     if database_url := os.environ.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url
+    if (proxies := os.environ.get("TRUSTED_PROXIES", "").strip()) != "":
+        app.config["TRUSTED_PROXIES"] = proxy_count(proxies)
+
+
+def proxy_count(text: str) -> int:
+    """Read TRUSTED_PROXIES: how many proxies stand in front of Pocha, a whole number from 0 to 9."""
+    if not (text.isascii() and text.isdigit() and len(text) == 1):
+        raise ConfigError(
+            f"TRUSTED_PROXIES es un número de 0 a 9 (proxies delante de Pocha), no {text!r} / "
+            f"TRUSTED_PROXIES is a number from 0 to 9 (proxies in front of Pocha), not {text!r}"
+        )
+    return int(text)
 
 
 def ensure_secret_key(app: Flask) -> None:

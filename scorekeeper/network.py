@@ -1,4 +1,5 @@
-"""This computer on the local network: its LAN address, found without sending a packet, and loopback names."""
+"""This computer on the local network: its LAN address, found without sending a packet, loopback names, and the
+addresses a server listening on a given host can be opened at."""
 
 import ipaddress
 import socket
@@ -7,6 +8,8 @@ import socket
 # would route there. No packet is sent.
 _PROBE_ADDRESS = ("10.254.254.254", 9)
 LOOPBACK_NAMES = ("localhost", "localhost.localdomain")
+#: Hosts that mean "listen on every network of this computer".
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
 
 def lan_addresses() -> list[str]:
@@ -40,3 +43,24 @@ def is_loopback(host: str) -> bool:
     except ValueError:
         return False
     return ip.is_loopback or ip.is_unspecified
+
+
+def is_wildcard(host: str) -> bool:
+    """Tell whether a server listening on ``host`` listens on every network (``0.0.0.0``, ``::``)."""
+    return host.strip("[]") in WILDCARD_HOSTS
+
+
+def display_host(host: str) -> str:
+    """``host`` as it goes in an address: IPv6 in brackets (``[::1]``)."""
+    host = host.strip("[]")
+    return f"[{host}]" if ":" in host else host
+
+
+def addresses_to_open(host: str, port: int) -> list[str]:
+    """The addresses a browser can open for a server listening on host:port, phones' first.
+
+    Every network: this computer's LAN address (phones on the same Wi-Fi) and 127.0.0.1; a given
+    address: that one only, since the server answers nowhere else.
+    """
+    hosts = [*lan_addresses(), "127.0.0.1"] if is_wildcard(host) else [host]
+    return [f"http://{display_host(h)}:{port}/" for h in hosts]

@@ -1,18 +1,34 @@
-"""Serve Pocha to the phones on the local network: `python -m scorekeeper.serve --host 0.0.0.0 --port 5000`."""
+"""Serve Pocha to the phones on the local network: `python -m scorekeeper.serve --host 0.0.0.0 --port 5000`.
+
+One process (waitress): the way to serve one table, or a few, from the computer at the table. A club
+serving many tables uses ``scorekeeper.production`` instead (gunicorn's workers, behind HTTPS).
+"""
+
+from __future__ import annotations
 
 import argparse
+import logging
 import os
+import socket
+import sys
 from collections.abc import Sequence
+from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask
 from flask_migrate import upgrade
 
 from scorekeeper import create_app
-from scorekeeper.network import lan_addresses
+from scorekeeper.config import ConfigError
+from scorekeeper.extensions import db
+from scorekeeper.listen import CannotListenError, open_listener, port_number
+from scorekeeper.network import addresses_to_open, is_loopback, is_wildcard
 
-WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 #: The environment variable that names another instance folder (``instance/`` by default).
 INSTANCE_VARIABLE = "POCHA_INSTANCE"
+#: Requests a table's server answers at once.
+THREADS = 8
+WINDOWS = sys.platform == "win32"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -26,16 +42,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="address to listen on (default 0.0.0.0: every network)",
     )
     parser.add_argument(
-        "--port", type=int, default=int(os.environ.get("PORT", "5000")), help="port to listen on (default 5000)"
+        "--port", type=port_number, default=os.environ.get("PORT", "5000"), help="port to listen on (default 5000)"
     )
-    parser.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
+    parser.add_argument("--threads", type=int, default=THREADS, help=f"requests served at once (default {THREADS})")
     return parser.parse_args(argv)
-
-
-def addresses_to_open(host: str, port: int) -> list[str]:
-    """Return the URLs a browser can open for a server listening on host:port."""
-    hosts = [*lan_addresses(), "127.0.0.1"] if host in WILDCARD_HOSTS else [host]
-    return [f"http://{f'[{h}]' if ':' in h else h}:{port}/" for h in hosts]
 
 
 def instance_folder() -> str | None:
@@ -43,37 +53,101 @@ def instance_folder() -> str | None:
     return os.environ.get(INSTANCE_VARIABLE) or None
 
 
+def app_for(host: str) -> Flask:
+    """The app, told where the server listens (so share links only name addresses it answers on)."""
+    app = create_app(instance_path=instance_folder())
+    app.config["SERVER_HOST"] = host
+    return app
+
+
 def apply_migrations(app: Flask) -> None:
-    """Bring the database up to the newest migration (nothing to do when it already is)."""
+    """Bring the database up to the newest migration (nothing to do when it already is), then close its connections."""
     with app.app_context():
         upgrade(directory=app.extensions["migrate"].directory)
+        db.engine.dispose()
 
 
 def announce(host: str, port: int) -> None:
-    """Print where to open Pocha: from this computer and from a phone on the same Wi-Fi."""
+    """Print where to open Pocha: only addresses the server listens on (a phone's first, when it has one)."""
     urls = addresses_to_open(host, port)
     print("Pocha está en marcha. Ábrela en el navegador / Open it in a browser:")
     for url in urls:
         where = (
             "este ordenador / this computer"
-            if "127.0.0.1" in url
+            if is_loopback(urlsplit(url).hostname or "")
             else "móviles en la misma Wi-Fi / phones on the same Wi-Fi"
         )
         print(f"  {url}   ({where})")
-    if host in WILDCARD_HOSTS and len(urls) == 1:
+    if is_wildcard(host) and len(urls) == 1:
         print("  (No se ha encontrado la red local / No local network found.)")
     print("Ctrl+C para parar / to stop.", flush=True)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Apply the migrations, print the addresses to open, and serve until Ctrl+C."""
-    from waitress import serve
+def bound_port(listener: socket.socket) -> int:
+    """The port a listening socket got (the one asked for, or the free one port 0 picked)."""
+    return int(listener.getsockname()[1])
 
+
+def waitress_limits() -> dict[str, Any]:
+    """How many connections waitress keeps open, and how it watches them.
+
+    Phones keep their connection open between polls (every 2 s): waitress's default of 100 open
+    connections is about 20 tables, after which new phones hang. 1,000 connections, watched with
+    poll(); on Windows select() watches at most 512 sockets, 3 of them waitress's own, so 500 there.
+    A connection idle for a minute (a phone put away) is closed and its place freed.
+    """
+    return {
+        "connection_limit": 500 if WINDOWS else 1000,
+        "asyncore_use_poll": not WINDOWS,
+        "channel_timeout": 60,
+    }
+
+
+def raise_open_files_limit(wanted: int = 4096) -> None:
+    """Let the process hold ``wanted`` open files (each connection is one) when the system allows it (Unix)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
+def serve_with_waitress(app: Flask, listener: socket.socket, threads: int) -> None:
+    """Serve ``app`` on the open ``listener`` with waitress until Ctrl+C."""
+    from waitress import create_server
+
+    logging.basicConfig()  # waitress says when every thread is busy (logger waitress.queue)
+    server = create_server(app, sockets=[listener], threads=threads, ident="Pocha", **waitress_limits())
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        print("Pocha parada / Pocha stopped.", flush=True)
+    finally:
+        server.close()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Open the port, apply the migrations, print the addresses to open, and serve until Ctrl+C.
+
+    A busy port, an address this computer does not have or a wrong setting ends it at once with one
+    line in both languages and exit status 1.
+    """
     args = parse_args(argv)
-    app = create_app(instance_path=instance_folder())
+    try:
+        listener = open_listener(args.host, args.port)
+    except CannotListenError as refused:
+        sys.exit(refused.line)
+    raise_open_files_limit()
+    try:
+        app = app_for(args.host)
+    except ConfigError as error:
+        sys.exit(str(error))
     apply_migrations(app)
-    announce(args.host, args.port)
-    serve(app, host=args.host, port=args.port, threads=args.threads, ident="Pocha")
+    announce(args.host, bound_port(listener))
+    serve_with_waitress(app, listener, args.threads)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""A game's two addresses as another phone must open them: the host the phone used, or the LAN address for loopback."""
+"""A game's two addresses as another phone must open them: the address the phone used (through a trusted proxy: the
+public one), or the LAN address for a page opened on the server itself."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import request, url_for
+from flask import current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -15,16 +16,25 @@ from scorekeeper.models import Game
 from scorekeeper.share.qr import qr_svg
 
 
+def lan_reaches_server() -> bool:
+    """Tell whether the computer's LAN address reaches this server: it listens on every network, with no proxy
+    in front (behind a proxy the address the phone used is the public one, whatever it is)."""
+    config = current_app.config
+    return not config.get("TRUSTED_PROXIES") and network.is_wildcard(str(config.get("SERVER_HOST", "")))
+
+
 def public_root() -> str:
     """``scheme://host[:port]`` of this request, as a phone at the table can reach it.
 
-    The address the page was opened with, unless that only reaches this computer
-    (127.0.0.1, localhost: the scorekeeper opened it on the server itself): then the
-    computer's LAN address, same port. Nothing is sent on the network to find it.
+    The address the page was opened with (behind a trusted proxy, the scheme and host the
+    phone used), unless that only reaches this computer (127.0.0.1, localhost: the scorekeeper
+    opened it on the server itself) and the server listens on every network: then the
+    computer's LAN address, same port. A server listening on 127.0.0.1 alone shares 127.0.0.1,
+    the only address it answers on. Nothing is sent on the network to find it.
     """
     netloc = request.host
     parts = urlsplit(f"//{netloc}")
-    if parts.hostname and network.is_loopback(parts.hostname):
+    if parts.hostname and network.is_loopback(parts.hostname) and lan_reaches_server():
         lan = network.lan_addresses()
         if lan:
             netloc = lan[0] + (f":{parts.port}" if parts.port else "")
