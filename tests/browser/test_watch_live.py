@@ -1,5 +1,6 @@
 """Watching from another phone: the link under the QR code opens a page that follows the scorekeeper's taps
-within seconds, without a reload, and asks nothing while it is hidden."""
+within seconds, without a reload, and asks nothing while it is hidden; a tap in the hand brings only the hand,
+and a new release of Pocha loads the page again."""
 
 from __future__ import annotations
 
@@ -7,15 +8,18 @@ import time
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, Response, expect
 
+from paper_games import CLASSIC, classic_game, store_game
 from qr_reader import read_svg
 from scorekeeper import network
+from scorekeeper.engine import schedule
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, Table, TableFactory
 
 NAMES = ("Ana", "Bea", "Ciro", "Dora")  # Ana deals hand 1: Bea, Ciro, Dora, Ana bid
+EIGHT = ("Ana", "Bea", "Ciro", "Dora", "Eloy", "Fina", "Gael", "Hebe")
 LIVE_MS = 5000  # a change shows on the watchers' phones within this
 HIDE = """() => {
   Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
@@ -159,4 +163,57 @@ def test_without_script_the_watchers_page_is_brought_up_to_date_by_hand(
     with watcher.expect_navigation():
         watcher.get_by_role("link", name="Actualizar").tap()
     expect(watcher.locator("#mano .roles")).to_contain_text("Espadas")
+    assert phone_log.errors == []
+
+
+def test_a_tap_in_the_hand_brings_only_the_hand_and_the_sheet_stays_as_it_was(
+    live_server: LiveServer, table: Table, make_phone: PhoneFactory, phone_log: PhoneLog
+) -> None:
+    token, watch = store_game(live_server.app, EIGHT, classic_game(8)[:6])  # a sheet wider than the phone
+    table.page.goto(f"/p/{token}")
+    watcher = make_phone()
+    watcher.goto(f"/ver/{watch}")
+    sheet = watcher.locator("#partida .sheet-scroll")
+    sheet.evaluate("box => { box.scrollLeft = 150; document.getElementById('partida').pochaSameSheet = true; }")
+    assert sheet.evaluate("box => box.scrollLeft") > 0, "the sheet of eight does not scroll"
+    watcher.evaluate("() => { window.pochaSamePage = true; }")
+    answers: list[Response] = []
+    watcher.on("response", lambda response: answers.append(response) if "/en-directo" in response.url else None)
+
+    table.choose_trump("C")
+    expect(watcher.locator("#mano .roles")).to_contain_text("Copas", timeout=LIVE_MS)
+    brought = [answer.text() for answer in answers if answer.status == 200]
+    assert brought and all('id="mano"' in body and 'id="hoja"' not in body for body in brought), "more than the hand"
+    assert watcher.evaluate("() => document.getElementById('partida').pochaSameSheet === true"), "the sheet was redrawn"
+    assert sheet.evaluate("box => box.scrollLeft") > 0, "the sheet lost its scroll"
+
+    plan = schedule(len(EIGHT), 0, CLASSIC)[6]
+    bids = [0] * len(EIGHT)
+    tricks = [0] * len(EIGHT)
+    tricks[plan.bidding_order[0]] = plan.cards
+    for seat in plan.bidding_order:
+        table.bid(bids[seat])
+    for seat in plan.bidding_order[:-1]:
+        table.tricks(EIGHT[seat], tricks[seat])
+    table.save()
+    expect(watcher.locator("#hoja tbody tr")).to_have_count(7, timeout=LIVE_MS)  # a saved hand: a new sheet
+    assert watcher.evaluate("() => document.getElementById('partida').pochaSameSheet === undefined")
+    assert watcher.locator("#partida .sheet-scroll").evaluate("box => box.scrollLeft") > 0, (
+        "the new sheet kept the scroll"
+    )
+    assert watcher.evaluate("() => window.pochaSamePage === true")
+    assert phone_log.errors == []
+
+
+def test_after_an_upgrade_the_watchers_page_loads_itself_again(
+    table: Table, make_phone: PhoneFactory, phone_log: PhoneLog, live_server: LiveServer
+) -> None:
+    table.start(NAMES, 0)
+    watcher = open_watcher(make_phone, watch_link(table))
+    release = watcher.locator("#en-vivo").get_attribute("data-release")
+    assert release == live_server.app.config["POCHA_RELEASE"]
+    with watcher.expect_event("load", timeout=LIVE_MS):
+        live_server.app.config["POCHA_RELEASE"] = "0123456789"  # new templates and scripts on the server
+    expect(watcher.locator("#en-vivo")).to_have_attribute("data-release", "0123456789")
+    assert not watcher.evaluate("() => window.pochaSamePage === true"), "the page was not loaded again"
     assert phone_log.errors == []

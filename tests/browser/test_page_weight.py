@@ -1,0 +1,170 @@
+"""Small on the wire: the first load of every page, measured in Chromium, is at most 30 KB of (compressed) bodies in
+at most 5 requests, all to Pocha itself; a second page takes the static files from the browser's cache.
+
+A first load is what a phone with an empty cache asks for to show the page, redirects included,
+until the network is quiet; the watchers' page's later polls are live updates, not the load.
+Run with ``-s`` to see the figures per page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Browser, Page, Request
+
+from paper_games import classic_game, store_game
+from scorekeeper.assets import IMMUTABLE
+
+if TYPE_CHECKING:
+    from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog
+
+MAX_BYTES = 30_000
+MAX_REQUESTS = 5
+EIGHT = ("Íñigo", "Begoña", "Carlos", "Dani", "Elena", "Fermín", "Gloria", "Hugo")
+LONG_GAME_HANDS = 28  # saved; the 29th is being played
+HASHED_STATIC = re.compile(r"/static/.+\.[0-9a-f]{10}\.[a-z]+$")
+
+
+@dataclass(frozen=True)
+class Fetch:
+    """One request of a page load: its address, status, encoded body and header sizes, and some headers."""
+
+    url: str
+    status: int
+    body: int
+    headers: int
+    encoding: str
+    cache_control: str
+
+
+@dataclass(frozen=True)
+class Load:
+    """The requests of one first load."""
+
+    fetches: tuple[Fetch, ...]
+
+    @property
+    def body_bytes(self) -> int:
+        """The bodies as they came over the wire (compressed)."""
+        return sum(fetch.body for fetch in self.fetches)
+
+    @property
+    def wire_bytes(self) -> int:
+        """Bodies and response headers."""
+        return sum(fetch.body + fetch.headers for fetch in self.fetches)
+
+
+def first_load(phone: Page, address: str) -> Load:
+    """Open ``address`` on a phone with an empty cache and note every request until the network is quiet."""
+    seen: list[Request] = []
+
+    def note(request: Request) -> None:
+        seen.append(request)
+
+    phone.on("requestfinished", note)
+    phone.goto(address)
+    phone.wait_for_load_state("networkidle")
+    phone.remove_listener("requestfinished", note)
+    fetches = []
+    for request in seen:
+        if request.url.endswith("/en-directo") or "/en-directo?" in request.url:
+            continue  # the watchers' page asking for news: not part of the load
+        response = request.response()
+        assert response is not None, request.url
+        sizes = request.sizes()
+        headers = response.all_headers()
+        fetches.append(
+            Fetch(
+                url=request.url,
+                status=response.status,
+                body=sizes["responseBodySize"],
+                headers=sizes["responseHeadersSize"],
+                encoding=headers.get("content-encoding", ""),
+                cache_control=headers.get("cache-control", ""),
+            )
+        )
+    return Load(tuple(fetches))
+
+
+@pytest.fixture
+def long_game(live_server: LiveServer) -> tuple[str, str]:
+    """A classic game of eight players with 28 hands saved: the tokens of its two addresses."""
+    return store_game(live_server.app, EIGHT, classic_game(8)[:LONG_GAME_HANDS])
+
+
+PAGES = {
+    "home": "/",
+    "new game": "/partidas/nueva",
+    "game (8 players, 28 hands)": "/p/{token}",
+    "watch": "/ver/{watch}",
+    "print": "/p/{token}/imprimir",
+    "history": "/historial",
+    "simulator": "/simulador",
+    "play vs bots": "/simulador/jugar",
+    "odds": "/simulador/cuantas",
+    "referee": "/arbitro",
+}
+
+
+def test_every_first_load_is_small_few_requests_and_all_ours(
+    make_phone: PhoneFactory, phone_log: PhoneLog, long_game: tuple[str, str], live_server: LiveServer
+) -> None:
+    token, watch = long_game
+    figures = []
+    for name, address in PAGES.items():
+        phone = make_phone()  # a new context: an empty cache
+        load = first_load(phone, address.format(token=token, watch=watch))
+        figures.append(
+            f"{name:28} {len(load.fetches)} requests {load.body_bytes:6} B bodies {load.wire_bytes:6} B wire"
+        )
+        paths = [fetch.url.removeprefix(live_server.url) for fetch in load.fetches]
+        assert len(load.fetches) <= MAX_REQUESTS, (name, paths)
+        assert load.wire_bytes <= MAX_BYTES, (name, load.fetches)
+        for fetch in load.fetches:
+            assert fetch.status in (200, 302), (name, fetch)
+            if fetch.status == 200 and fetch.body > 1000:
+                assert fetch.encoding in ("gzip", "br"), (name, fetch)
+            if "/static/" in fetch.url:
+                assert HASHED_STATIC.search(fetch.url), (name, fetch.url)
+                assert fetch.cache_control == IMMUTABLE, (name, fetch)
+        phone.context.close()
+    print("\nfirst loads (Chromium, empty cache):\n" + "\n".join(figures))
+    assert phone_log.outside_requests() == []
+    assert phone_log.errors == []
+
+
+def test_the_game_page_is_far_smaller_compressed(make_phone: PhoneFactory, long_game: tuple[str, str]) -> None:
+    token, _watch = long_game
+    phone = make_phone()
+    html = first_load(phone, f"/p/{token}").fetches[0]
+    decoded = len(phone.content().encode())
+    assert html.encoding in ("gzip", "br")
+    assert html.body * 4 < decoded, (html.body, decoded)
+    print(f"\ngame page: {decoded} B of HTML, {html.body} B on the wire ({html.encoding})")
+
+
+def test_a_second_page_takes_the_static_files_from_the_cache(chromium: Browser, live_server: LiveServer) -> None:
+    # A context of its own: the phones of conftest route every request, and a routed request skips the cache.
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, base_url=live_server.url
+    )
+    try:
+        asked: list[str] = []
+        context.on("request", lambda request: asked.append(request.url))
+        phone = context.new_page()
+        first = first_load(phone, "/")
+        assert sum("/static/" in fetch.url for fetch in first.fetches) == 3, first.fetches
+        phone.goto("/partidas/nueva")
+        phone.wait_for_load_state("networkidle")
+        static = phone.evaluate(
+            """() => performance.getEntriesByType('resource')
+                     .filter(e => e.name.includes('/static/'))
+                     .map(e => [e.name, e.transferSize])"""
+        )
+        assert len(static) == 3 and all(size == 0 for _name, size in static), static  # from the cache: nothing sent
+        assert all(url.startswith(live_server.url + "/") for url in asked), asked
+    finally:
+        context.close()
