@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run test test-fast bench fuzz typecheck lint format chromium postgresql redis compile-translations translations clean
+.PHONY: run production test test-fast bench fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ $(STAMP): pyproject.toml setup.py scorekeeper/engine/cards.py scorekeeper/engine
 run: $(STAMP) compile-translations
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
+# Serve a club (README: "Pocha para un club"): pocha-server applies the migrations once, then serves with gunicorn's
+# threaded workers on 127.0.0.1:8000 for Caddy in front; `make production PORT=8001 WEB_CONCURRENCY=4` and the
+# settings of the README (DATABASE_URL, TRUSTED_PROXIES=1, ...) reach it through the environment.
+production: $(STAMP) compile-translations
+	$(BIN)/pocha-server
+
 chromium:
 	@test -x $(CHROMIUM) || { echo "Installing Chromium from Debian..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
@@ -41,6 +47,14 @@ postgresql:
 	@$(HAS_INITDB) || { echo "Installing PostgreSQL from Debian..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 	@$(HAS_INITDB) || { echo "PostgreSQL's initdb is missing (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin)"; exit 1; }
+
+# tests/browser/test_through_caddy.py runs `caddy run` with a Caddyfile of its own in a temporary folder. Debian's
+# package would also start Caddy as a system service where systemd runs: that one is stopped and disabled at once.
+caddy:
+	@command -v caddy >/dev/null || { echo "Installing Caddy from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy \
+	  && { test ! -d /run/systemd/system || systemctl disable --now caddy.service; }; }
+	@command -v caddy >/dev/null || { echo "caddy is missing"; exit 1; }
 
 # The shared rate-limit tests start a redis-server of their own (tests/redis_server.py), never the Debian service.
 redis:
@@ -75,7 +89,7 @@ translations: $(STAMP)
 	rm -f $(POT)
 	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
 
-test: $(STAMP) chromium postgresql redis lint typecheck compile-translations
+test: $(STAMP) chromium postgresql redis caddy lint typecheck compile-translations
 	$(BIN)/python -m pytest
 
 # Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9: a few minutes),
