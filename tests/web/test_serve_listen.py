@@ -30,10 +30,11 @@ def busy_port() -> Iterator[int]:
         yield int(taken.getsockname()[1])
 
 
-def start(command: str, host: str, port: int, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """Run a server command on host:port as a person would, and wait for it to end (it should not start)."""
+def start(command: str, host: str, port: int, tmp_path: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """Run a server command on host:port (``settings`` in its environment) as a person would, and wait for it to
+    end (it should not start)."""
     env = {key: value for key, value in os.environ.items() if key not in ("HOST", "PORT", "DATABASE_URL")}
-    env.update(POCHA_INSTANCE=str(tmp_path / "instance"), SECRET_KEY="listen-test")
+    env.update(POCHA_INSTANCE=str(tmp_path / "instance"), SECRET_KEY="listen-test", **settings)
     return subprocess.run(
         [sys.executable, *COMMANDS[command], "--host", host, "--port", str(port)],
         capture_output=True,
@@ -105,3 +106,13 @@ def test_any_other_reason_is_given_in_both_languages() -> None:
 def test_ipv6_addresses_are_written_in_brackets() -> None:
     line = refusal(OSError(errno.EADDRINUSE, "Address in use"), "::1", 5000)
     assert line.startswith("Pocha no puede escuchar en [::1]:5000:")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_wrong_setting_is_one_line_in_both_languages(command: str, tmp_path: Path) -> None:
+    answer = start(command, "127.0.0.1", 0, tmp_path, TRUSTED_PROXIES="uno")
+    check_one_line_refusal(
+        answer,
+        "TRUSTED_PROXIES es un número de 0 a 9 (proxies delante de Pocha), no 'uno'",
+        "TRUSTED_PROXIES is a number from 0 to 9 (proxies in front of Pocha), not 'uno'",
+    )
