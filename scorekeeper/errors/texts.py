@@ -57,7 +57,7 @@ TEXTS: Final[dict[int | str, tuple[str, str]]] = {
     429: (
         N_("Demasiadas peticiones"),
         N_(
-            "Este móvil ha enviado demasiadas peticiones seguidas. "
+            "Han llegado demasiadas peticiones seguidas desde esta conexión (este móvil u otros en la misma Wi-Fi). "
             "Espera un momento y prueba otra vez: lo que ya estaba apuntado sigue guardado."
         ),
     ),
