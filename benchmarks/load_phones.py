@@ -1,0 +1,255 @@
+"""The phones of the load benchmark: a small HTTP/1.1 client on asyncio, and how each phone at a table behaves.
+
+Every phone keeps one connection open (keep-alive) and its own cookies, asks for compressed
+answers as a browser does, and records how long each request took, by route. The scorekeeper
+plays whole hands through the real forms (CSRF token, hidden fields, following each redirect);
+a watcher polls the live part of the watch page every 2 s, with the ETag and the sheet's
+fingerprint it holds, exactly as static/js/pocha.js does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import html
+import random
+import re
+import time
+import zlib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from urllib.parse import urlencode, urlsplit
+
+#: How long a request may take before it counts as an error.
+TIMEOUT_SECONDS = 15.0
+POLL_SECONDS = 2.0
+NAMES = ("Ana", "Bea", "Carlos", "Dani", "Eva")
+
+
+@dataclass
+class Tally:
+    """What every phone saw: each request's time by route, the answers' statuses and the errors."""
+
+    times: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    errors: list[str] = field(default_factory=list)
+    hands: int = 0
+
+    def note(self, route: str, status: int, seconds: float) -> None:
+        """Record one answer."""
+        self.times[route].append(seconds)
+        self.statuses[route][status] += 1
+
+
+@dataclass
+class Answer:
+    """One HTTP answer: status, headers (lower-case names) and the body, decompressed."""
+
+    status: int
+    headers: dict[str, str]
+    body: str
+
+
+class Phone:
+    """A phone: one keep-alive connection to the server, its cookies, its own record of time."""
+
+    def __init__(self, host: str, port: int, tally: Tally) -> None:
+        self.host, self.port, self.tally = host, port, tally
+        self.cookies: dict[str, str] = {}
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self,
+        route: str,
+        method: str,
+        path: str,
+        form: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer | None:
+        """Send one request and read its answer; an error, a timeout or a 5xx is recorded and gives ``None``."""
+        body = urlencode(form).encode() if form is not None else b""
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.host}:{self.port}",
+            "Accept-Encoding: gzip",
+            "Connection: keep-alive",
+        ]
+        if self.cookies:
+            lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if form is not None:
+            lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+        start = time.perf_counter()
+        try:
+            try:
+                answer = await asyncio.wait_for(self._exchange(raw), TIMEOUT_SECONDS)
+            except (ConnectionError, asyncio.IncompleteReadError) as closed:
+                if isinstance(closed, asyncio.IncompleteReadError) and closed.partial:
+                    raise
+                # The server closed the kept-alive connection between two requests (its keep-alive time
+                # ran out): a browser opens a new one and sends the request again, and so does this.
+                await self.close()
+                answer = await asyncio.wait_for(self._exchange(raw), TIMEOUT_SECONDS)
+        except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError) as error:
+            await self.close()
+            self.tally.errors.append(f"{route}: {type(error).__name__} {error}")
+            return None
+        self.tally.note(route, answer.status, time.perf_counter() - start)
+        if answer.status >= 500 or answer.status in (400, 404, 413, 422, 429):
+            self.tally.errors.append(f"{route}: {answer.status} {path}")
+            return None
+        return answer
+
+    async def _exchange(self, raw: bytes) -> Answer:
+        """Write a request on the open connection (opening it first if needed) and read the answer."""
+        if self.writer is None or self.writer.is_closing():
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        self.writer.write(raw)
+        await self.writer.drain()
+        status_line = (await self.reader.readuntil(b"\r\n")).decode("latin-1")
+        status = int(status_line.split(" ", 2)[1])
+        headers: dict[str, str] = {}
+        while line := (await self.reader.readuntil(b"\r\n")).decode("latin-1").strip():
+            name, _, value = line.partition(":")
+            name = name.strip().lower()
+            if name == "set-cookie":
+                cookie = value.strip().split(";", 1)[0]
+                key, _, cookie_value = cookie.partition("=")
+                self.cookies[key] = cookie_value
+            headers[name] = value.strip()
+        data = await self.reader.readexactly(int(headers.get("content-length", "0")))
+        if headers.get("content-encoding") == "gzip":
+            data = gzip.decompress(data)
+        elif headers.get("content-encoding") == "deflate":
+            data = zlib.decompress(data)
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return Answer(status, headers, data.decode("utf-8", "replace"))
+
+    async def close(self) -> None:
+        """Close the connection (the next request opens a new one)."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+
+# --- reading a game page ---------------------------------------------------------------------
+
+FORM = re.compile(r'<form method="post" action="(/p/[^"]+/(\w+))"[^>]*>(.*?)</form>', re.S)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
+BUTTON = re.compile(r'<button[^>]*name="value" value="([^"]*)"([^>]*)>')
+ANY_BUTTON = re.compile(r"<button([^>]*)>")
+CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+
+
+def step_forms(page: str) -> list[tuple[str, str, dict[str, str], list[str], bool]]:
+    """The taps a game page offers: (address, step, hidden fields, enabled button values, any button enabled)."""
+    out = []
+    for action, step, inner in FORM.findall(page):
+        fields = {name: html.unescape(value) for name, value in HIDDEN.findall(inner)}
+        buttons = [value for value, rest in BUTTON.findall(inner) if " disabled" not in rest]
+        enabled = any(" disabled" not in attributes for attributes in ANY_BUTTON.findall(inner))
+        out.append((html.unescape(action), step, fields, buttons, enabled))
+    return out
+
+
+def next_tap(page: str) -> tuple[str, dict[str, str]] | None:
+    """The tap a quick scorekeeper makes next: oros; the lowest bid allowed; every trick to la mano; save."""
+    forms = step_forms(page)
+    for action, step, fields, buttons, _enabled in forms:
+        if step == "pinta" and buttons:
+            return action, {**fields, "value": "O"}
+    for action, step, fields, buttons, _enabled in forms:
+        if step in ("apuesta", "subasta") and buttons:
+            return action, {**fields, "value": buttons[0]}
+    tricks = [(action, fields, buttons) for action, step, fields, buttons, _ in forms if step == "bazas"]
+    if tricks and all(fields.get("was") == "" for _, fields, _ in tricks):
+        action, fields, buttons = tricks[0]
+        return action, {**fields, "value": buttons[-1]}
+    for action, step, fields, _buttons, enabled in forms:
+        if step == "guardar" and enabled:
+            return action, fields
+    return None
+
+
+# --- the phones at a table -------------------------------------------------------------------
+
+
+def cards_in_play(page: str) -> int:
+    """The cards of the hand when the page waits for the first tricks (the table is playing them), else 0."""
+    tricks = [(fields, buttons) for _, step, fields, buttons, _ in step_forms(page) if step == "bazas"]
+    if tricks and all(fields.get("was") == "" for fields, _ in tricks):
+        return len(tricks[0][1]) - 1
+    return 0
+
+
+async def scorekeeper(
+    phone: Phone, think: float, play: float, stop: float, started: asyncio.Future[str], rng: random.Random
+) -> None:
+    """Start a game, hand its watch address to the table, then tap whole hands until ``stop``: a tap every
+    ``think`` seconds or so, and ``play`` seconds per card while the table plays the hand out."""
+    page = await phone.request("new game page", "GET", "/partidas/nueva")
+    if page is None or not (token := CSRF.search(page.body)):
+        started.set_result("")
+        return
+    form = {f"names-{i}": name for i, name in enumerate(NAMES)}
+    form.update(csrf_token=token.group(1), first_dealer="0", preset="clasica", action="start")
+    answer = await phone.request("start game", "POST", "/partidas/nueva", form)
+    location = urlsplit(answer.headers.get("location", "")).path if answer is not None else ""
+    if not location.startswith("/p/"):
+        started.set_result("")
+        return
+    game = await phone.request("game page", "GET", location)
+    watch = re.search(r"/ver/([\w-]+)", game.body) if game is not None else None
+    started.set_result(watch.group(1) if watch else "")
+    while game is not None and time.monotonic() < stop:
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5) + play * cards_in_play(game.body) * rng.uniform(0.5, 1.5))
+        tap = next_tap(game.body)
+        if tap is None:
+            return  # the game is over
+        action, fields = tap
+        answer = await phone.request("tap", "POST", action, fields)
+        if answer is None:
+            return
+        if action.endswith("/guardar"):
+            phone.tally.hands += 1
+        game = await phone.request("game page", "GET", urlsplit(answer.headers.get("location", location)).path)
+
+
+LIVE = re.compile(r'id="en-vivo" data-live="([^"]+)" data-etag="([^"]*)"')
+PRINT = re.compile(r'id="partida" data-huella="([^"]*)"')
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+async def watcher(phone: Phone, watch: str, stop: float, rng: random.Random) -> None:
+    """Open the watch page (and its files, once), then ask for its live part every 2 s until ``stop``."""
+    page = await phone.request("watch page", "GET", f"/ver/{watch}")
+    if page is None:
+        return
+    for asset in ASSET.findall(page.body):
+        await phone.request("static", "GET", html.unescape(asset))
+    live = LIVE.search(page.body)
+    sheet = PRINT.search(page.body)
+    if live is None:
+        phone.tally.errors.append("watch page: no live part")
+        return
+    address, etag = html.unescape(live.group(1)), html.unescape(live.group(2))
+    digest = sheet.group(1) if sheet else ""
+    await asyncio.sleep(rng.uniform(0, POLL_SECONDS))
+    while time.monotonic() < stop:
+        answer = await phone.request("poll", "GET", f"{address}?hoja={digest}", headers={"If-None-Match": etag})
+        if answer is not None and answer.status == 200:
+            etag = answer.headers.get("etag", etag)
+            fresh = PRINT.search(answer.body)
+            digest = fresh.group(1) if fresh else digest
+        await asyncio.sleep(POLL_SECONDS)
+
+
+async def static_probe(phone: Phone, asset: str, stop: float) -> None:
+    """Fetch one static file twice a second, as a yardstick for everything else."""
+    while time.monotonic() < stop:
+        await phone.request("static probe", "GET", asset)
+        await asyncio.sleep(0.5)
