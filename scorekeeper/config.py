@@ -41,8 +41,11 @@ class DefaultConfig:
     # many seconds (Strict-Transport-Security); 0 sends no such header.
     HSTS_MAX_AGE = 365 * 24 * 3600
 
-    # Seconds a browser may keep files from static/ before asking again.
+    # Seconds a browser may keep a file Pocha sends (static/ sets its own: scorekeeper/assets.py).
     SEND_FILE_MAX_AGE_DEFAULT = 3600
+    # The session cookie is sent again only when it changes (a game opened, a language chosen): a
+    # static file or a poll never carries one, so caches may keep them; using Pocha keeps it a year.
+    SESSION_REFRESH_EACH_REQUEST = False
 
     # The largest game file that can be imported (bytes), and the largest request of any kind:
     # that file and the rest of its form. A bigger upload is refused before it is read.
@@ -69,6 +72,21 @@ def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     else:
         app.config.from_mapping(test_config)
     ensure_secret_key(app)
+    limit_connect_wait(app)
+
+
+#: Seconds a new connection to PostgreSQL may take before it fails (instead of hanging a tap or /salud).
+CONNECT_TIMEOUT = 5
+
+
+def limit_connect_wait(app: Flask) -> None:
+    """Give PostgreSQL connections a connect timeout (the URL's own ``connect_timeout`` wins)."""
+    uri = str(app.config["SQLALCHEMY_DATABASE_URI"])
+    if not uri.startswith("postgresql") or "connect_timeout" in uri:
+        return
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT, **options.get("connect_args", {})}
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
 def load_environment(app: Flask) -> None:

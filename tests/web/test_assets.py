@@ -49,6 +49,17 @@ def test_every_static_file_has_an_address_with_its_content_hash(app: Flask, clie
         assert response.headers["ETag"] == f'"{sha(content)}"', "the same ETag on every server"
 
 
+def test_a_phone_with_a_session_gets_static_files_without_a_cookie(client: FlaskClient, app: Flask) -> None:
+    assert client.get("/partidas/nueva").status_code == 200  # the phone now has a session (its form's token)
+    assert client.get_cookie("session") is not None
+    with app.test_request_context():
+        address = url_for("static", filename="css/pocha.css")
+    response = client.get(address)
+    assert response.status_code == 200
+    assert "Set-Cookie" not in response.headers, "a cookie on a static file keeps shared caches from keeping it"
+    assert "Set-Cookie" not in client.get("/partidas/nueva").headers, "an unchanged session is not sent again"
+
+
 def test_the_plain_address_still_works_with_a_short_cache(client: FlaskClient, app: Flask) -> None:
     response = client.get("/static/css/pocha.css")
     assert response.status_code == 200

@@ -47,3 +47,16 @@ def test_database_url_puts_the_games_in_postgresql(
     engine.dispose()
     assert names == ["Ana", "Begoña", "Carlos"]
     assert hands == 2
+
+
+def test_postgresql_connections_give_up_after_a_few_seconds(tmp_path: Path) -> None:
+    app = create_app(
+        {"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://pocha@127.0.0.1:1/pocha"},
+        instance_path=tmp_path / "instance",
+    )
+    assert app.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"] == {"connect_timeout": 5}
+    sqlite = create_app(
+        {"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'x.sqlite3'}"},
+        instance_path=tmp_path / "i",
+    )
+    assert "connect_args" not in sqlite.config["SQLALCHEMY_ENGINE_OPTIONS"]
