@@ -21,6 +21,7 @@ from .cards import Suit, trump_code, trump_of
 from .errors import N_, AlreadySaidError, Message, RecordError, TurnError
 from .rules import HandKind, Rules
 from .schedule import HandPlan
+from .scoring import points
 from .sheet import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
 from .steps import Step, is_whole, said_steps, trump_fixed
 
@@ -191,6 +192,18 @@ class HandInPlay:
     def taking_tricks(self) -> bool:
         """True once every bid is said: the tricks are noted (and can still change until the hand is saved)."""
         return self.stage in ("tricks", "ready")
+
+    def would_score(self, seat: int) -> int | None:
+        """The points ``seat`` gets from this hand as it stands: with the tricks known (the last ones filled in),
+        those; with only the bid, the points of making it; ``None`` before the bid (or the trump, which may
+        multiply them). Renuncios count."""
+        bid = self.bids[seat]
+        if bid is None or not self.trump_said:
+            return None
+        taken = self.tricks_filled[seat] if self.taking_tricks else None
+        return points(
+            self.rules, self.plan.cards, self.trump, bid, bid if taken is None else taken, self.renuncios[seat]
+        )
 
     @property
     def steps(self) -> tuple[Step, ...]:

@@ -133,6 +133,20 @@ def test_tricks_never_pass_the_cards_and_the_last_player_is_filled_in() -> None:
     assert (record.bids, record.tricks, record.trump) == ((0, 1, 1, 0), (0, 2, 1, 0), Suit.OROS)
 
 
+def test_what_each_player_would_score_as_the_hand_stands() -> None:
+    h = hand(cards=3).choose_trump(Suit.OROS)
+    assert h.would_score(1) is None, "no bid yet"
+    h = bids_of(h, 2, 1, 0, 1)  # Bea 2, Carlos 1, Dani 0, Ana 1
+    assert [h.would_score(seat) for seat in range(4)] == [15, 20, 15, 10], "each as if made"
+    h = h.take_tricks(1, 3)
+    assert [h.would_score(seat) for seat in range(4)] == [-5, -5, -5, 10], "every trick is Bea's: the rest take 0"
+    h = h.take_tricks(1, 2)
+    assert [h.would_score(seat) for seat in range(4)] == [15, 20, 15, 10], "one trick still out: the others open"
+    h = h.take_tricks(2, 1)  # every trick is out: Ana and Dani are filled in with 0
+    assert [h.would_score(seat) for seat in range(4)] == [-5, 20, 15, 10]
+    assert h.set_renuncios(3, 1).would_score(3) == 10 - 50
+
+
 def test_a_hand_is_not_recorded_while_something_is_missing() -> None:
     with pytest.raises(RecordError, match="Faltan la pinta o alguna apuesta"):
         hand().record()
