@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test test-fast bench fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations clean
+.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -104,6 +104,15 @@ test-fast: $(STAMP) postgresql redis compile-translations
 BENCH_SECONDS ?= 3
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_speed.py --seconds $(BENCH_SECONDS)
+
+# The load benchmark: TABLES tables of 5 phones for SECONDS against pocha-server on 127.0.0.1
+# (DATABASE sqlite or postgresql, WORKERS processes); prints p50/p95/p99 per route and the goals.
+TABLES ?= 100
+SECONDS ?= 120
+DATABASE ?= sqlite
+WORKERS ?= 4
+bench-load: $(STAMP) compile-translations postgresql
+	$(BIN)/python benchmarks/load.py --tables $(TABLES) --seconds $(SECONDS) --database $(DATABASE) --workers $(WORKERS)
 
 # Fuzz every route with FUZZ_EXAMPLES new requests (the tests send 3,000, the same every run); prints what was
 # sent, how many were answered 5xx, and each kind of failure with the shortest request that showed it.

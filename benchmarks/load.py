@@ -1,11 +1,12 @@
 """Load benchmark: N tables of 5 phones against a real Pocha server on 127.0.0.1, for a fixed time.
 
-At each table one scorekeeper plays whole hands through the real forms (a tap every few seconds,
-each followed by the page it leads to, and a pause while the cards are played out) and four watchers follow the watch link, asking for its live
-part every 2 s as the page's script does. A probe fetches a static file twice a second, the
-yardstick. At the end it prints p50/p95/p99 per route, the errors, the share of polls answered
-304, and whether the goals hold: no error, taps and polls at p95 within 3x the static file's p95,
-at least half the polls answered 304.
+At each table one scorekeeper plays whole hands through the real forms, at a table's pace: a tap
+every 3 s or so (the trump, each bid, the tricks, saving), 1.5 s for each card each player plays
+out, 15 s to shuffle and deal (each give or take half); every tap is followed by the page it leads
+to. Four watchers follow the watch link, asking for its live part every 2 s as the page's script
+does. A probe fetches a static file twice a second, the yardstick. At the end it prints
+p50/p95/p99 per route, the errors, the share of polls answered 304, and whether the goals hold:
+no error, taps and polls at p95 within 3x the static file's p95, at least half the polls 304.
 
     python benchmarks/load.py --tables 100 --seconds 120 --database sqlite --workers 4
     python benchmarks/load.py --database postgresql --workers 1
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_phones import Phone, Tally, scorekeeper, static_probe, watcher  # noqa: E402
+from load_phones import Pace, Phone, Tally, scorekeeper, static_probe, watcher  # noqa: E402
 
 WATCHERS = 4
 RAMP_SECONDS = 10.0
@@ -106,15 +107,13 @@ def server(url: str, workers: int, threads: int, folder: Path) -> Iterator[str]:
         log.close()
 
 
-async def table(
-    host: str, port: int, tally: Tally, pace: tuple[float, float], stop: float, delay: float, seed: int
-) -> None:
+async def table(host: str, port: int, tally: Tally, pace: Pace, stop: float, delay: float, seed: int) -> None:
     """One table: a scorekeeper and four watchers, starting ``delay`` seconds in."""
     await asyncio.sleep(delay)
     rng = random.Random(seed)
     started: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     phones = [Phone(host, port, tally) for _ in range(1 + WATCHERS)]
-    keeper = asyncio.create_task(scorekeeper(phones[0], *pace, stop, started, rng))
+    keeper = asyncio.create_task(scorekeeper(phones[0], pace, stop, started, rng))
     watch = await started
     if not watch:
         tally.errors.append("a table could not start its game")
@@ -124,7 +123,7 @@ async def table(
         await phone.close()
 
 
-async def run(base: str, tables: int, seconds: float, pace: tuple[float, float]) -> tuple[Tally, float]:
+async def run(base: str, tables: int, seconds: float, pace: Pace) -> tuple[Tally, float]:
     """Every table and the probe, for ``seconds``; returns what was seen and how long it took."""
     parts = urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
@@ -183,10 +182,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--tables", type=int, default=100, help="tables of 5 phones (default 100)")
     parser.add_argument("--seconds", type=float, default=120, help="how long the tables play (default 120)")
-    parser.add_argument("--think", type=float, default=3.0, help="seconds between a scorekeeper's taps (default 3)")
-    parser.add_argument(
-        "--play", type=float, default=5.0, help="seconds per card while a hand is played out (default 5)"
-    )
+    parser.add_argument("--think", type=float, default=Pace.think, help="seconds between a scorekeeper's taps")
+    parser.add_argument("--play", type=float, default=Pace.play, help="seconds for each card each player plays out")
+    parser.add_argument("--deal", type=float, default=Pace.deal, help="seconds to shuffle and deal a hand")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--workers", type=int, default=4, help="pocha-server's worker processes (default 4)")
     parser.add_argument("--threads", type=int, default=8, help="threads in each worker (default 8)")
@@ -197,12 +195,12 @@ def main() -> None:
     if args.url:
         if urlsplit(args.url).hostname not in ("127.0.0.1", "localhost"):
             raise SystemExit("the load goes to this computer only: --url http://127.0.0.1:PORT")
-        tally, elapsed = asyncio.run(run(args.url, args.tables, args.seconds, (args.think, args.play)))
+        tally, elapsed = asyncio.run(run(args.url, args.tables, args.seconds, Pace(args.think, args.play, args.deal)))
         sys.exit(0 if report(tally, elapsed, f"{args.tables} tables x 5 phones at {args.url}") else 1)
     with tempfile.TemporaryDirectory(prefix="pocha-load-") as scratch:
         folder = Path(scratch)
         with database(args.database, folder) as url, server(url, args.workers, args.threads, folder) as base:
-            tally, elapsed = asyncio.run(run(base, args.tables, args.seconds, (args.think, args.play)))
+            tally, elapsed = asyncio.run(run(base, args.tables, args.seconds, Pace(args.think, args.play, args.deal)))
         label = f"{args.tables} tables x 5 phones, {args.database}, {args.workers} workers x {args.threads} threads"
         held = report(tally, elapsed, label)
     sys.exit(0 if held else 1)

@@ -179,18 +179,35 @@ def next_tap(page: str) -> tuple[str, dict[str, str]] | None:
 
 
 def cards_in_play(page: str) -> int:
-    """The cards of the hand when the page waits for the first tricks (the table is playing them), else 0."""
+    """The cards each player plays out when the page waits for the first tricks (the table is playing), else 0."""
     tricks = [(fields, buttons) for _, step, fields, buttons, _ in step_forms(page) if step == "bazas"]
     if tricks and all(fields.get("was") == "" for fields, _ in tricks):
-        return len(tricks[0][1]) - 1
+        return (len(tricks[0][1]) - 1) * len(tricks)
     return 0
 
 
-async def scorekeeper(
-    phone: Phone, think: float, play: float, stop: float, started: asyncio.Future[str], rng: random.Random
-) -> None:
-    """Start a game, hand its watch address to the table, then tap whole hands until ``stop``: a tap every
-    ``think`` seconds or so, and ``play`` seconds per card while the table plays the hand out."""
+def dealing(page: str) -> bool:
+    """True when the page waits for a new hand's trump: the cards are being shuffled and dealt."""
+    return any(step == "pinta" for _, step, _, _, _ in step_forms(page))
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast a table plays: seconds between taps, per card played (each player's), to shuffle and deal."""
+
+    think: float = 3.0
+    play: float = 1.5
+    deal: float = 15.0
+
+    def pause(self, page: str, rng: random.Random) -> float:
+        """How long the scorekeeper waits before the next tap on ``page`` (each part give or take half)."""
+        wait = self.think + self.play * cards_in_play(page) + (self.deal if dealing(page) else 0.0)
+        return wait * rng.uniform(0.5, 1.5)
+
+
+async def scorekeeper(phone: Phone, pace: Pace, stop: float, started: asyncio.Future[str], rng: random.Random) -> None:
+    """Start a game, hand its watch address to the table, then tap whole hands at the table's ``pace`` until
+    ``stop``."""
     page = await phone.request("new game page", "GET", "/partidas/nueva")
     if page is None or not (token := CSRF.search(page.body)):
         started.set_result("")
@@ -206,7 +223,7 @@ async def scorekeeper(
     watch = re.search(r"/ver/([\w-]+)", game.body) if game is not None else None
     started.set_result(watch.group(1) if watch else "")
     while game is not None and time.monotonic() < stop:
-        await asyncio.sleep(think * rng.uniform(0.5, 1.5) + play * cards_in_play(game.body) * rng.uniform(0.5, 1.5))
+        await asyncio.sleep(pace.pause(game.body, rng))
         tap = next_tap(game.body)
         if tap is None:
             return  # the game is over
