@@ -21,6 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, StepForm
+from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
 from scorekeeper.i18n import engine_message
 from scorekeeper.limits import NEW_GAMES, limited
 from scorekeeper.numbers import whole_number
@@ -36,16 +37,31 @@ PREVIEW_PLAYERS = 4
 @bp.route("/partidas/nueva", methods=["GET", "POST"])
 @limited(NEW_GAMES)
 def new_game() -> Response | str | tuple[str, int]:
-    """Names, first dealer and rules; the schedule they make is shown before starting."""
+    """Names, first dealer and rules; the schedule they make is shown before starting.
+
+    Every POST ends in a redirect, so Back and Forward never send a form again: «Ver calendario»,
+    «Añadir jugador» and the ↑ ↓ buttons come back as a GET whose address holds the form's values
+    (``new_game_page``); a refused start shows the form with the reason (422), and the page puts
+    that same address in the browser's history in place of the POST.
+    """
+    if request.method == "GET":
+        form = NewGameForm(formdata=request.args or None)
+        if PREVIEW_KEY in request.args:
+            form.validate()
+        return _new_game_page(form, rows_to_show(form, request.args.get(ROWS_KEY)))
     form = NewGameForm()
-    action = request.form.get("action", "start") if request.method == "POST" else ""
+    rows = rows_to_show(form, request.form.get(ROWS_KEY))
+    action = request.form.get("action", "start")
     if action.startswith(("up-", "down-")):
         where, _sep, index = action.partition("-")
         slot = whole_number(index, 2)
         if slot is not None:
             form.move(slot, -1 if where == "up" else 1)
-        return _new_game_page(form)
-    if action == "start" and form.validate_on_submit():
+    elif action == "add":
+        rows = max(rows, min(rows + 1, MAX_PLAYERS))
+    if action != "start":
+        return redirect(form_address(form, rows, preview=action == "preview"), 303)
+    if form.validate_on_submit():
         names = form.player_names()
         rules = form.check_rules(len(names))
         if rules is not None:
@@ -59,19 +75,18 @@ def new_game() -> Response | str | tuple[str, int]:
             remember(token)
             flash(_("¡A jugar! Reparte %(name)s.", name=names[dealer]), "success")
             return redirect(url_for("games.play", token=token), 303)
-    elif action == "preview":
-        form.validate()
-    status = 422 if request.method == "POST" and action == "start" else 200
-    return _new_game_page(form), status
+    return _new_game_page(form, rows, page_address=form_address(form, rows)), 422
 
 
-def _new_game_page(form: NewGameForm) -> str:
-    """The new-game page with the schedule the current choices make."""
+def _new_game_page(form: NewGameForm, rows: int, page_address: str | None = None) -> str:
+    """The new-game page with ``rows`` name rows and the schedule the current choices make."""
     count = len(form.player_names())
     players = count if 3 <= count <= MAX_PLAYERS else PREVIEW_PLAYERS
     rules = form.check_rules(players)
     plans = schedule(players, 0, rules) if rules is not None else ()
-    return render_template("games/new.html", form=form, plans=plans, preview_players=players)
+    return render_template(
+        "games/new.html", form=form, rows=rows, plans=plans, preview_players=players, page_address=page_address
+    )
 
 
 # --- the game page ---------------------------------------------------------------------------

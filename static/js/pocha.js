@@ -168,4 +168,80 @@
   });
   window.addEventListener("pageshow", function (event) { if (event.persisted) poll(); });
   schedulePoll();
+
+  // ---- Back and Forward: a page drawn after a POST (a refused form) puts its GET address in the history in place
+  // of the POST (base.html, data-address), so Back, Forward and reload never offer to send the form again. ------
+  var page = document.body;
+  if (page && page.dataset.address && window.history && history.replaceState) {
+    history.replaceState(null, "", page.dataset.address + window.location.hash);
+  }
+
+  // ---- The new-game form: «Añadir jugador» opens the next row here, and a name is dragged by its handle --------
+  document.addEventListener("click", function (event) {
+    var add = event.target instanceof Element ? event.target.closest(".add-player") : null;
+    var next = add && document.querySelector(".name-row[hidden]");
+    if (!next) return; // none left here: the server adds the row
+    event.preventDefault();
+    next.hidden = false;
+    var rows = document.getElementById("filas");
+    if (rows) rows.value = String(document.querySelectorAll(".name-row:not([hidden])").length);
+    if (!document.querySelector(".name-row[hidden]")) add.hidden = true;
+    var field = next.querySelector("input");
+    if (field) field.focus();
+  }, false);
+
+  function typedNames() {
+    return Array.prototype.map.call(document.querySelectorAll("input[id^='names-']"), function (field) {
+      return field.value.trim().replace(/\s+/g, " ");
+    }).filter(function (name) { return name; });
+  }
+
+  var dragged = null;
+  document.addEventListener("pointerdown", function (event) {
+    var handle = event.target instanceof Element ? event.target.closest(".drag-handle") : null;
+    var row = handle && handle.closest(".name-row");
+    if (!row) return;
+    event.preventDefault();
+    var dealer = document.getElementById("first_dealer");
+    var chosen = dealer && /^\d+$/.test(dealer.value) ? typedNames()[+dealer.value] : null;
+    dragged = { row: row, list: row.parentNode, dealer: chosen };
+    row.classList.add("dragging");
+    if (handle.setPointerCapture) handle.setPointerCapture(event.pointerId);
+  }, false);
+
+  document.addEventListener("pointermove", function (event) {
+    if (!dragged) return;
+    var rows = dragged.list.querySelectorAll(".name-row:not([hidden])");
+    for (var i = 0; i < rows.length; i++) {
+      var box = rows[i].getBoundingClientRect();
+      if (rows[i] !== dragged.row && event.clientY < box.top + box.height / 2) {
+        if (rows[i] !== dragged.row.nextElementSibling) dragged.list.insertBefore(dragged.row, rows[i]);
+        return;
+      }
+    }
+    var last = rows[rows.length - 1];
+    if (last && last !== dragged.row) dragged.list.insertBefore(dragged.row, last.nextElementSibling);
+  }, false);
+
+  // Dropped: the names take their new order in the numbered rows, and the first dealer stays the same player.
+  function drop() {
+    if (!dragged) return;
+    var drag = dragged;
+    dragged = null;
+    drag.row.classList.remove("dragging");
+    var rows = Array.prototype.slice.call(drag.list.querySelectorAll(".name-row"));
+    var values = rows.map(function (row) { return row.querySelector("input").value; });
+    function slot(row) { return +row.querySelector("input").id.replace("names-", ""); }
+    rows.sort(function (a, b) { return slot(a) - slot(b); }).forEach(function (row, i) {
+      drag.list.appendChild(row);
+      row.querySelector("input").value = values[i];
+    });
+    var first = rows[0] && rows[0].querySelector("input");
+    if (first) first.dispatchEvent(new Event("input", { bubbles: true })); // the dealer list follows the names
+    var dealer = document.getElementById("first_dealer");
+    var seat = drag.dealer ? typedNames().indexOf(drag.dealer) : -1;
+    if (dealer && seat >= 0) dealer.value = String(seat);
+  }
+  document.addEventListener("pointerup", drop, false);
+  document.addEventListener("pointercancel", drop, false);
 })();

@@ -224,7 +224,10 @@ class Table:
         with page.expect_navigation():
             page.get_by_role("link", name="Nueva partida").tap()
         for i, name in enumerate(names):
-            page.locator(f"#names-{i}").fill(name)
+            field = page.locator(f"#names-{i}")
+            if not field.is_visible():  # four rows to start: «Añadir jugador» opens the next one
+                self.add_player()
+            field.fill(name)
         if self.javascript:  # the list names the players as they are typed: pick the dealer by name
             page.locator("#first_dealer").select_option(label=names[first_dealer])
         else:
@@ -244,6 +247,15 @@ class Table:
             page.get_by_role("button", name="Empezar la partida").tap()
         assert "/p/" in page.url, f"the game did not start: {page.locator('.error').all_inner_texts()}"
         return page.url.split("/p/", 1)[1].split("#", 1)[0]
+
+    def add_player(self) -> None:
+        """Tap «Añadir jugador» on the new-game form: the next row opens in place (a round trip without JavaScript)."""
+        button = self.page.get_by_role("button", name="Añadir jugador")
+        if self.javascript:
+            button.tap()
+        else:
+            with self.page.expect_navigation():
+                button.tap()
 
     # --- taps -----------------------------------------------------------------------------------
 

@@ -176,7 +176,9 @@ def check_redirect(response: TestResponse) -> None:
 def follow(world: World, call: Call, response: TestResponse) -> None:
     """What a POST was accepted with must show: the page it sends the phone to (and an imported game's files) answer 200."""
     location = urlsplit(response.headers["Location"])
-    pages = [location.path, *(f"{location.path}/{name}" for name in FOLLOW_UPS.get(call.endpoint, ()))]
+    # A game was made when the phone is sent to its page; the new-game form's other buttons lead back to the form.
+    files = FOLLOW_UPS.get(call.endpoint, ()) if location.path.startswith("/p/") else ()
+    pages = [location.path, *(f"{location.path}/{name}" for name in files)]
     for index, path in enumerate(pages):
         query = location.query if index == 0 else ""
         page = send(world, Call(endpoint=call.endpoint, method="GET", path=path, locale=call.locale, query=query))

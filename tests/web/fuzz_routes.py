@@ -145,6 +145,11 @@ def locales() -> st.SearchStrategy[Locale]:
     )
 
 
+def with_rows(pairs: st.SearchStrategy[Pairs]) -> st.SearchStrategy[Pairs]:
+    """The new-game form's fields, sometimes with the rows it shows (``filas``) and the schedule's check."""
+    return st.builds(lambda a, b: a + b, pairs, fields(("filas", "calendario"), numbers(0, 20)))
+
+
 def junk_query() -> st.SearchStrategy[Pairs]:
     """Fields no page reads, and repeated ones."""
     return fields(("x", "lang", "next", "_", "csrf_token", "\x00", "ñ"), texts(("1",)))
@@ -291,6 +296,7 @@ def new_game_form() -> st.SearchStrategy[Pairs]:
             (
                 "start",
                 "preview",
+                "add",
                 "up-0",
                 "down-0",
                 "up-3",
@@ -421,7 +427,13 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "main.set_language": lambda world: Spec(query=junk_query(), form=language_form()),
     "main.robots_txt": lambda world: Spec(query=junk_query()),
     "main.health": lambda world: Spec(query=junk_query()),
-    "games.new_game": lambda world: Spec(query=junk_query(), form=new_game_form()),
+    # The form's buttons that start nothing come back as a GET with the form's values in the address.
+    "games.new_game": lambda world: Spec(
+        query=st.one_of(
+            junk_query(), with_rows(new_game_form()), with_junk(fields(("filas", "calendario"), numbers(0, 20)))
+        ),
+        form=with_rows(new_game_form()),
+    ),
     "games.play": lambda world: Spec(query=junk_query()),
     "games.trump": lambda world: Spec(form=step_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),
     "games.offer": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),

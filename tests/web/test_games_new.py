@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from typing import TYPE_CHECKING
 
 import pytest
+from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.games import routes
 from scorekeeper.models import Game
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from conftest import Page, Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 EIGHT = ["Ana", "Bea", "Carlos", "Dani", "Eva", "Fede", "Gema", "Hugo"]
+
+
+def after(table: Table, response: TestResponse) -> Page:
+    """Where a button that starts nothing leads: a 303 to the new-game page with the form's values in its address."""
+    assert response.status_code == 303, response.status_code
+    location = response.headers["Location"]
+    assert location.startswith("/partidas/nueva?"), location
+    return table.read(table.client.get(location))
 
 
 # --- the empty form --------------------------------------------------------------------------
@@ -31,6 +41,43 @@ def test_the_form_has_eight_name_slots_random_dealer_and_the_classic_rules(table
     assert page.selected("preset") == "clasica"
     assert "28 manos con 4 jugadores" in page.text
     assert page.schedule == [1] * 4 + list(range(2, 10)) + [10] * 4 + list(range(9, 1, -1)) + [1] * 4
+
+
+def shown_rows(page: Page) -> int:
+    """How many name rows the page shows (the others are drawn hidden)."""
+    return len(re.findall(r'<li class="name-row">', page.html))
+
+
+def test_the_form_shows_four_rows_and_add_a_player_shows_one_more_up_to_eight(table: Table) -> None:
+    page = table.read(table.client.get("/partidas/nueva"))
+    assert shown_rows(page) == 4
+    assert page.html.count('<li class="name-row" hidden>') == 4
+    assert 'value="add"' in page.html
+    for rows in range(5, 9):
+        page = after(table, table.new_game(FOUR, action="add", filas=rows - 1))
+        assert shown_rows(page) == rows
+        assert page.value("filas") == str(rows)
+        assert [page.value(f"names-{i}") for i in range(4)] == FOUR
+    assert 'value="add"' not in page.html, "eight is the most"
+    page = after(table, table.new_game(FOUR, action="add", filas=8))
+    assert shown_rows(page) == 8
+
+
+def test_the_rows_follow_the_names_typed_and_a_refused_form_keeps_them(table: Table) -> None:
+    page = table.read(table.new_game(["Ana", "", "", "", "", "Bea"], filas=4))
+    assert page.status == 422
+    assert shown_rows(page) == 6, "a name typed is never hidden"
+    page = after(table, table.new_game(FOUR, action="preview", filas=7))
+    assert shown_rows(page) == 7
+    assert shown_rows(table.read(table.client.get("/partidas/nueva?filas=99"))) == 8
+    assert shown_rows(table.read(table.client.get("/partidas/nueva?filas=²"))) == 4
+
+
+def test_the_names_come_first_and_importing_is_a_quiet_link_after_the_form(table: Table) -> None:
+    html = table.read(table.client.get("/partidas/nueva")).html
+    assert html.index('id="names-0"') < html.index('id="first_dealer"') < html.index('id="preset"')
+    assert html.index("</form>") < html.index("/partidas/importar")
+    assert '<p class="quiet-link"><a href="/partidas/importar">' in html
 
 
 # --- starting --------------------------------------------------------------------------------
@@ -149,7 +196,7 @@ def test_a_refused_form_shows_again_everything_typed(table: Table) -> None:
 )
 def test_moving_a_name_up_or_down(table: Table, action: str, expected: list[str]) -> None:
     games = table.games()
-    page = table.read(table.new_game(FOUR, action=action))
+    page = after(table, table.new_game(FOUR, action=action))
     assert page.status == 200
     assert [page.value(f"names-{i}") for i in range(8)] == expected + [""] * 4
     assert table.games() == games, "moving a name starts nothing"
@@ -157,23 +204,23 @@ def test_moving_a_name_up_or_down(table: Table, action: str, expected: list[str]
 
 def test_moving_names_closes_the_gaps_and_moves_the_name_next_to_the_arrow(table: Table) -> None:
     names = ["Ana", "", "Bea", "Carlos"]
-    page = table.read(table.new_game(names, action="up-2"))  # the ↑ beside Bea
+    page = after(table, table.new_game(names, action="up-2"))  # the ↑ beside Bea
     assert [page.value(f"names-{i}") for i in range(4)] == ["Bea", "Ana", "Carlos", ""]
-    page = table.read(table.new_game(names, action="down-2"))  # the ↓ beside Bea
+    page = after(table, table.new_game(names, action="down-2"))  # the ↓ beside Bea
     assert [page.value(f"names-{i}") for i in range(4)] == ["Ana", "Carlos", "Bea", ""]
-    page = table.read(table.new_game(names, action="up-1"))  # the ↑ beside the empty slot
+    page = after(table, table.new_game(names, action="up-1"))  # the ↑ beside the empty slot
     assert [page.value(f"names-{i}") for i in range(4)] == ["Ana", "Bea", "Carlos", ""]
 
 
 @pytest.mark.parametrize(("action", "dealer"), [("up-1", "0"), ("down-1", "2"), ("up-3", "1"), ("down-0", "0")])
 def test_the_chosen_first_dealer_moves_with_the_name(table: Table, action: str, dealer: str) -> None:
-    page = table.read(table.new_game(FOUR, dealer=1, action=action))  # Bea deals first, wherever she sits
+    page = after(table, table.new_game(FOUR, dealer=1, action=action))  # Bea deals first, wherever she sits
     assert page.value(f"names-{dealer}") == "Bea"
     assert page.selected("first_dealer") == dealer
 
 
 def test_moving_names_keeps_the_rest_of_the_form(table: Table) -> None:
-    page = table.read(table.new_game(FOUR, dealer=2, preset="ludoteka", action="up-1", renuncio_penalty=20))
+    page = after(table, table.new_game(FOUR, dealer=2, preset="ludoteka", action="up-1", renuncio_penalty=20))
     assert page.selected("preset") == "ludoteka"
     assert page.value("renuncio_penalty") == "20"
     assert page.errors == ""
@@ -239,7 +286,7 @@ DOWN_4 = list(range(9, 1, -1))
     ],
 )
 def test_each_preset_shows_its_schedule_for_four(table: Table, preset: str, sizes: list[int]) -> None:
-    page = table.read(table.new_game(FOUR, preset=preset, action="preview"))
+    page = after(table, table.new_game(FOUR, preset=preset, action="preview"))
     assert page.status == 200
     assert page.schedule == sizes
     assert f"{len(sizes)} manos con 4 jugadores" in page.text
@@ -249,7 +296,7 @@ def test_each_preset_shows_its_schedule_for_four(table: Table, preset: str, size
 
 
 def test_the_classic_game_has_28_hands_with_four(table: Table) -> None:
-    assert "28 manos con 4 jugadores" in table.read(table.new_game(FOUR, action="preview")).text
+    assert "28 manos con 4 jugadores" in after(table, table.new_game(FOUR, action="preview")).text
 
 
 @pytest.mark.parametrize(
@@ -262,13 +309,13 @@ def test_the_classic_game_has_28_hands_with_four(table: Table) -> None:
     ],
 )
 def test_the_preview_follows_the_number_of_players(table: Table, names: list[str], sizes: list[int]) -> None:
-    page = table.read(table.new_game(names, action="preview"))
+    page = after(table, table.new_game(names, action="preview"))
     assert page.schedule == sizes
     assert f"{len(sizes)} manos con {len(names)} jugadores" in page.text
 
 
 def test_the_preview_with_too_few_names_shows_four_players(table: Table) -> None:
-    page = table.read(table.new_game(["Ana"], preset="ludoteka_maximo", action="preview"))
+    page = after(table, table.new_game(["Ana"], preset="ludoteka_maximo", action="preview"))
     assert page.status == 200
     assert "4 manos con 4 jugadores" in page.text
 
@@ -285,7 +332,7 @@ def test_the_preview_with_too_few_names_shows_four_players(table: Table) -> None
     ],
 )
 def test_more_options_change_the_schedule(table: Table, options: dict[str, object], sizes: list[int]) -> None:
-    page = table.read(table.new_game(FOUR, preset="a_medida", action="preview", **options))
+    page = after(table, table.new_game(FOUR, preset="a_medida", action="preview", **options))
     assert page.schedule == sizes
     token = table.start(FOUR, preset="a_medida", **options)
     assert [plan.cards for plan in table.snap(token).sheet.plans] == sizes
@@ -300,7 +347,7 @@ def test_options_left_empty_follow_the_preset(table: Table) -> None:
 
 
 def test_special_hands_show_in_the_preview(table: Table) -> None:
-    page = table.read(table.new_game(FOUR, preset="corta", action="preview", indias="1", subastado="fin"))
+    page = after(table, table.new_game(FOUR, preset="corta", action="preview", indias="1", subastado="fin"))
     assert page.schedule == [1] + UP_4 + [10] * 4 + DOWN_4 + [1] + [10]
     assert "Indias" in page.text and "Subastado" in page.text
     assert page.html.count("size-special") == 2
@@ -354,7 +401,7 @@ def test_invalid_options_give_a_clear_message_and_create_nothing(
 
 def test_an_invalid_option_in_the_preview_says_why(table: Table) -> None:
     games = table.games()
-    page = table.read(table.new_game(FOUR, preset="a_medida", custom_sizes="1 2 99", action="preview"))
+    page = after(table, table.new_game(FOUR, preset="a_medida", custom_sizes="1 2 99", action="preview"))
     assert page.status == 200
     assert "no 99" in page.errors
     assert 'class="schedule-sizes"' not in page.html

@@ -67,8 +67,9 @@ def test_only_starting_counts_not_the_page_its_preview_or_moving_a_name(app_fact
     table = Table(app, phone(app))
     for _ in range(5):
         assert table.client.get("/partidas/nueva").status_code == 200
-        assert table.new_game(action="preview").status_code == 200
-        assert table.new_game(action="down-0").status_code == 200
+        assert table.new_game(action="preview").status_code == 303  # to the page, its values in the address
+        assert table.new_game(action="down-0").status_code == 303
+        assert table.new_game(action="add").status_code == 303
     table.start()
     table.start()
     assert table.new_game().status_code == 429
