@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations clean
+.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations icons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -119,6 +119,11 @@ bench-load: $(STAMP) compile-translations postgresql
 FUZZ_EXAMPLES ?= 10000
 fuzz: $(STAMP) compile-translations
 	POCHA_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -p no:cacheprovider tests/web/test_fuzz.py
+
+# The phone app's PNG icons (static/icons/, kept in git), drawn from static/icons/pocha.svg with Chromium: run after
+# changing the SVG.
+icons: $(STAMP) chromium
+	$(BIN)/python tests/make_icons.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

@@ -200,6 +200,38 @@ def phone(make_phone: PhoneFactory) -> Page:
     return make_phone()
 
 
+@pytest.fixture
+def installable_phone(playwright_driver: Playwright, live_server: LiveServer, tmp_path: Path) -> Iterator[Page]:
+    """A phone like `phone` with a profile of its own on disk: an incognito window (every other phone here) can
+    install no app. Its requests are fenced to the live server too."""
+    context = playwright_driver.chromium.launch_persistent_context(
+        tmp_path / "profile",
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport=PHONE_VIEWPORT,
+        is_mobile=True,
+        has_touch=True,
+        locale="es-ES",
+        base_url=live_server.url,
+    )
+
+    def only_the_live_server(route: Route) -> None:
+        """Let requests to the live server through and abort the rest."""
+        if is_same_origin(route.request.url, live_server.url):
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    context.route("**/*", only_the_live_server)
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 # --- a player at the table: the game page driven one tap at a time ---------------------------
 
 

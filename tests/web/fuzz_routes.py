@@ -427,6 +427,9 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "main.set_language": lambda world: Spec(query=junk_query(), form=language_form()),
     "main.robots_txt": lambda world: Spec(query=junk_query()),
     "main.health": lambda world: Spec(query=junk_query()),
+    "main.manifest": lambda world: Spec(query=junk_query()),
+    "main.service_worker": lambda world: Spec(query=junk_query()),
+    "main.offline": lambda world: Spec(query=junk_query()),
     # The form's buttons that start nothing come back as a GET with the form's values in the address.
     "games.new_game": lambda world: Spec(
         query=st.one_of(
