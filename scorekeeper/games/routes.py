@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -97,14 +98,26 @@ def _view(token: str, lock: bool = False) -> GameView:
     return view_of(game_for(EDIT, token, lock))
 
 
-def _render_game(view: GameView, token: str, error: str | None = None, status: int = 200) -> tuple[str, int]:
-    """The game page: the hand being played, the sheet, the standings and the history."""
+@dataclass(frozen=True)
+class Refused:
+    """Which tap was refused: its step (the view's name: ``bid``, ``tricks``, ``save``...) and, if it was for
+    one player, their seat; the hand panel draws the message next to the buttons that sent it."""
+
+    step: str
+    seat: int | None = None
+
+
+def _render_game(
+    view: GameView, token: str, error: str | None = None, status: int = 200, refused: Refused | None = None
+) -> tuple[str, int]:
+    """The game page: the hand being played, the sheet, the standings and the history (with a refused tap's message)."""
     page = render_template(
         "games/game.html",
         view=view,
         game=view.game,
         token=token,
         error=error,
+        refused=refused,
         sheet=view.sheet,
         hand=view.hand,
         names=view.names,
@@ -154,8 +167,10 @@ def _step(
     tap (nothing to do), a different one is refused (409) with the page as it is now.
     """
     form = StepForm()
+    step = (request.endpoint or "").rpartition(".")[2]
     if not form.validate():
-        return _render_game(_view(token), token, _("Ese dato no vale: vuelve a intentarlo desde esta pantalla."), 400)
+        message = _("Ese dato no vale: vuelve a intentarlo desde esta pantalla.")
+        return _render_game(_view(token), token, message, 400, Refused(step))
     view = _view(token, lock=True)
     try:
         apply(view, form)
@@ -163,7 +178,8 @@ def _step(
     except (PochaError, InputError) as error:
         db.session.rollback()
         message = engine_message(error.message) if isinstance(error, PochaError) else str(error)
-        return _render_game(view, token, message, 409 if isinstance(error, state.StaleHandError | TurnError) else 422)
+        status = 409 if isinstance(error, state.StaleHandError | TurnError) else 422
+        return _render_game(view, token, message, status, Refused(step, form.seat.data))
     return redirect(url_for("games.play", token=token, _anchor=anchor), 303)
 
 

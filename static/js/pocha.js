@@ -26,6 +26,18 @@
     return true;
   }
 
+  // A refused tap: the page drew its message by the buttons that sent them (games/_hand.html, with
+  // the buttons as the game now is). Bring it into view and give it the focus, so it is seen where the
+  // eye is and read out (role=alert), and the next tap starts clean.
+  function showRefusal() {
+    var message = document.getElementById("step-error");
+    if (!message) return false;
+    var box = message.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) message.scrollIntoView({ block: "center" });
+    message.focus({ preventScroll: true });
+    return true;
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
@@ -40,7 +52,7 @@
       .then(function (result) {
         if (!result.ok || !swap(result.text)) throw new Error("swap");
         // A saved hand: show the message and the next hand from the top, as a reload would.
-        if (/\/guardar$/.test(form.action)) window.scrollTo(0, 0);
+        if (!showRefusal() && /\/guardar$/.test(form.action)) window.scrollTo(0, 0);
       })
       .catch(function () {
         delete form.dataset.sending;

@@ -1,6 +1,7 @@
 """Browser fixtures: the app served on 127.0.0.1 and a phone-sized Debian Chromium driven by Playwright."""
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -333,12 +334,14 @@ class Table:
         group = self.hand.locator(".tricks").get_by_role("group", name=name, exact=True)
         self.tap(group.get_by_role("button", name=str(tricks), exact=True))
 
+    def seat_row(self, name: str) -> Locator:
+        """The hand panel's row of the player called ``name`` (once the bids start)."""
+        who = self.page.locator(".who", has_text=re.compile(f"^{re.escape(name)}$"))
+        return self.hand.locator(".seat-row").filter(has=who)
+
     def renuncio(self, name: str) -> None:
-        """Open the renuncio box if needed and put one renuncio on ``name``."""
-        box = self.hand.locator("details.renuncios")
-        if box.get_attribute("open") is None:
-            box.locator("summary").tap()
-        self.tap(box.get_by_role("button", name=f"Renuncio de {name}", exact=True))
+        """Put one renuncio on ``name``: one tap on the button in their row."""
+        self.tap(self.hand.get_by_role("button", name=f"Renuncio de {name}", exact=True))
 
     def save(self) -> None:
         """Tap «Guardar la mano»."""
@@ -371,7 +374,7 @@ class Table:
             for _ in range(count):
                 self.renuncio(names[seat])
             if count:
-                row = self.hand.locator("details.renuncios .renuncio-row").nth(seat)
+                row = self.seat_row(names[seat])
                 expect(row).to_be_visible()
                 expect(row.locator(".penalty")).to_have_text(f"{count} renuncio" + ("s" if count > 1 else ""))
         for seat in order[:-1]:

@@ -72,8 +72,9 @@ def play_a_one_card_hand(table: "Table", page: Page, number: int, first_dealer: 
             check_fits(page, f"hand {number}: the dealer's forbidden bid")
         table.bid(0)
     check_fits(page, f"hand {number}: tricks")
-    table.hand.locator("details.renuncios summary").tap()
-    check_fits(page, f"hand {number}: renuncios open")
+    table.renuncio(NAMES[dealer])
+    check_fits(page, f"hand {number}: a renuncio in the dealer's row")
+    table.tap(table.seat_row(NAMES[dealer]).get_by_role("button", name=f"Quitar un renuncio de {NAMES[dealer]}"))
     table.tricks(NAMES[order[0]], 1)
     for seat in order[1:-1]:
         table.tricks(NAMES[seat], 0)

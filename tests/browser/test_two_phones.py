@@ -26,7 +26,7 @@ def test_a_tap_from_a_page_left_behind_is_not_taken(
     expect(other.page.locator("#step-error")).to_have_text(
         "Otro móvil se ha adelantado: Bea ya ha pedido 1. No se ha cambiado nada."
     )
-    expect(other.hand.locator(".said")).to_have_text("Bea: 1")
+    expect(other.seat_row("Bea").locator(".stat-bid b")).to_have_text("1")
     expect(other.hand.locator(".prompt")).to_have_text("¿Cuántas pide Ciro?")
 
     # The hand is saved on the second phone; the first, still on hand 1's tricks, taps one.

@@ -79,7 +79,7 @@ def test_a_hand_saved_on_one_phone_shows_on_the_watchers_phone(
     table.choose_trump("C")
     expect(watcher.locator("#mano .roles")).to_contain_text("Copas", timeout=LIVE_MS)
     table.bid(1)
-    expect(watcher.locator("#mano .said")).to_have_text("Bea: 1", timeout=LIVE_MS)
+    expect(watcher.locator("#mano .seat-row .stat-bid")).to_have_text("pide 1", timeout=LIVE_MS)
     expect(watcher.locator("#mano .waiting")).to_have_text("Le toca apostar a Ciro")
 
     for bid in (0, 0, 1):

@@ -89,10 +89,24 @@ class Page:
 
     @property
     def order(self) -> list[str]:
-        """The names in the «Apuestan: …» line, in order."""
+        """The names in the «Apuestan: …» line, in order; once the bids start, the hand panel's rows (in that order)."""
         match = re.search(r'<p class="order">(.*?)</p>', self.html, re.S)
-        assert match, "no bidding order on the page"
+        if match is None:
+            names = [seat.name for seat in self.seats]
+            assert names, "no bidding order on the page"
+            return names
         return [text_of(name) for name in re.findall(r"<span[^>]*>(.*?)</span>", match.group(1), re.S)]
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The hand panel's rows, one per player in bidding order, as they read ([] before the bids)."""
+        return [Seat.read(row) for row in re.findall(r'<li class="seat-row[^"]*"[^>]*>(.*?)</li>', self.html, re.S)]
+
+    def seat(self, name: str) -> Seat:
+        """The hand panel's row of the player called ``name``."""
+        found = [seat for seat in self.seats if seat.name == name]
+        assert len(found) == 1, f"no single row for {name}: {self.seats}"
+        return found[0]
 
     def line(self, css_class: str) -> str:
         """The text of the first ``<p class="css_class">`` ('' when absent)."""
@@ -162,6 +176,34 @@ class Page:
         assert select, f"no select {name}"
         option = re.search(r'<option\b(?=[^>]*\bselected)[^>]*\bvalue="([^"]*)"', select.group(1))
         return html_lib.unescape(option.group(1)) if option else ""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player's row in the hand panel: the name, the figures it shows ('' when it shows none) and the rest it says
+    (whose turn, tricks filled in or said, renuncios), e.g. ``Seat("Bea", bid="4", total="0", would="+20")``."""
+
+    name: str
+    bid: str = ""
+    total: str = ""
+    would: str = ""
+    note: str = ""
+
+    @classmethod
+    def read(cls, row: str) -> Seat:
+        """The row from its HTML (inside its ``<li>``)."""
+        name = re.search(r'<span class="who">(.*?)</span>', row, re.S)
+        figures = re.search(r'<span class="seat-figures">(.*?)</span>\s*</p>', row, re.S)
+        assert name and figures, row
+
+        def figure(kind: str) -> str:
+            found = re.search(rf'<span class="stat stat-{kind}"[^>]*>.*?<b>(.*?)</b>', figures.group(1), re.S)
+            return text_of(found.group(1)) if found else ""
+
+        rest = re.sub(r'<span class="stat stat-(?:bid|total|would)"[^>]*>.*?</span>', "", figures.group(1), flags=re.S)
+        penalty = re.search(r'<form[^>]*class="[^"]*renuncio-line[^"]*"[^>]*>.*?(<strong.*?</strong>)', row, re.S)
+        note = " ".join(part for part in (text_of(rest), text_of(penalty.group(1)) if penalty else "") if part)
+        return cls(text_of(name.group(1)), figure("bid"), figure("total"), figure("would"), note)
 
 
 # --- the stored game -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from conftest import Seat
 from scorekeeper import store
 from scorekeeper.engine import Suit, points, preset_rules
 from scorekeeper.extensions import db
@@ -20,6 +21,11 @@ RULES = preset_rules("a_medida")
 def eight_card_game(table: Table, **options: object) -> str:
     """Four players, Ana deals first; hand 1 has 8 cards, then 2 and 10."""
     return table.start(FOUR, dealer=0, preset="a_medida", custom_sizes="8 2 10", **options)
+
+
+def shown(points: int) -> str:
+    """Points as the hand panel shows them, with their sign: +20, −5, 0."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
 
 
 def bid_three(table: Table, token: str) -> None:
@@ -67,7 +73,7 @@ def test_the_trump_is_shown_once_said(table: Table) -> None:
     page = table.page(token)
     assert page.role("Pinta") == "Espadas"
     assert page.line("prompt") == "¿Cuántas pide Bea?"
-    assert page.line("balance") == "Pedidas 0 de 8: faltan 8"
+    assert page.line("balance") == "Pedidas 0 de 8"
 
 
 def test_a_trump_that_is_not_a_suit_is_refused(table: Table) -> None:
@@ -93,13 +99,18 @@ def test_bids_go_round_from_la_mano_with_the_balance(table: Table) -> None:
     table.ok(token, "pinta", 1, value="C")
     table.ok(token, "apuesta", 1, 1, 4)
     page = table.page(token)
-    assert "Bea: 4" in page.text
-    assert page.line("balance") == "Pedidas 4 de 8: faltan 4"
+    assert page.seats == [
+        Seat("Bea", bid="4", total="0", would=shown(points(RULES, 8, Suit.COPAS, 4, 4))),
+        Seat("Carlos", total="0", note="le toca"),
+        Seat("Dani", total="0"),
+        Seat("Ana", total="0"),
+    ]
+    assert page.line("balance") == "Pedidas 4 de 8"
     assert page.line("prompt") == "¿Cuántas pide Carlos?"
     table.ok(token, "apuesta", 1, 2, 6)
-    assert table.page(token).line("balance") == "Pedidas 10 de 8: sobran 2"
+    assert table.page(token).line("balance") == "Pedidas 10 de 8"
     table.ok(token, "apuesta", 1, 3, 0)
-    assert table.page(token).line("balance") == "Pedidas 10 de 8: sobran 2"
+    assert table.page(token).line("balance") == "Pedidas 10 de 8"
     assert table.snap(token).hand(1)["bids"] == (None, 4, 6, 0)
 
 
@@ -108,7 +119,7 @@ def test_the_forbidden_bid_is_disabled_and_explained_before_the_tap(table: Table
     bid_three(table, token)
     page = table.page(token)
     assert page.line("prompt") == "¿Cuántas pide Ana?"
-    assert page.line("balance") == "Pedidas 7 de 8: falta 1"
+    assert page.line("balance") == "Pedidas 7 de 8", "a count, never advice next to the forbidden bid"
     assert page.buttons("apuesta") == {str(n): n != 1 for n in range(9)}
     assert page.line("forbidden") == "Ana no puede pedir 1: la suma sería 8 de 8"
     assert 'disabled aria-describedby="forbidden-reason"' in page.html
@@ -128,7 +139,7 @@ def test_only_the_dealer_has_a_forbidden_bid(table: Table) -> None:
     table.ok(token, "pinta", 1, value="C")
     table.ok(token, "apuesta", 1, 1, 8)  # Bea asks for all 8: nobody after her is restricted by that
     page = table.page(token)
-    assert page.line("balance") == "Pedidas 8 de 8: justas"
+    assert page.line("balance") == "Pedidas 8 de 8"
     assert all(page.buttons("apuesta").values())
     table.ok(token, "apuesta", 1, 2, 0)
     table.ok(token, "apuesta", 1, 3, 0)
@@ -279,9 +290,12 @@ def test_tricks_are_asked_in_bidding_order_with_what_each_bid(table: Table) -> N
     token = eight_card_game(table)
     all_bids(table, token)
     page = table.page(token)
-    assert page.line("balance") == "Pedidas 9 de 8: sobra 1"
-    assert page.line("left") == "Quedan 8 bazas por repartir"
-    assert "Bea pidió 4" in page.text and "Ana pidió 2" in page.text
+    assert page.line("balance") == "Pedidas 9 de 8"
+    assert page.line("left") == "Quedan 8 bazas"
+    assert [(seat.name, seat.bid, seat.would) for seat in page.seats] == [
+        (name, str(bid), shown(points(RULES, 8, Suit.COPAS, bid, bid)))
+        for name, bid in (("Bea", 4), ("Carlos", 3), ("Dani", 0), ("Ana", 2))
+    ], "before the tricks, each player's points if they make their bid"
     assert [form["seat"] for form in page.forms("bazas")] == ["1", "2", "3", "0"]
 
 
@@ -289,15 +303,15 @@ def test_tricks_left_and_the_last_player_filled_in(table: Table) -> None:
     token = eight_card_game(table)
     all_bids(table, token)
     table.ok(token, "bazas", 1, 1, 4)
-    assert table.page(token).line("left") == "Quedan 4 bazas por repartir"
+    assert table.page(token).line("left") == "Quedan 4 bazas"
     table.ok(token, "bazas", 1, 2, 3)
     page = table.page(token)
-    assert page.line("left") == "Queda 1 baza por repartir"
+    assert page.line("left") == "Queda 1 baza"
     assert "se rellena" not in page.text
     assert 'class="button button-big" disabled' in page.html, "not ready to save: two players are missing"
     table.ok(token, "bazas", 1, 3, 0)
     page = table.page(token)
-    assert "Ana pidió 2 se rellena: 1" in page.text
+    assert page.seat("Ana") == Seat("Ana", "2", "0", shown(points(RULES, 8, Suit.COPAS, 2, 1)), "se rellena: 1")
     assert 'class="button button-big">' in page.html, "ready to save"
     assert table.snap(token).hand(1)["tricks"] == (None, 4, 3, 0)
 
@@ -319,7 +333,7 @@ def test_tricks_adding_up_past_the_cards_are_refused_on_the_tap(table: Table) ->
     table.ok(token, "bazas", 1, 1, 6)
     page = table.refused(token, "bazas", 1, 2, 3)
     assert page.errors == "Las bazas suman 9 y en esta mano hay 8"
-    assert page.line("left") == "Quedan 2 bazas por repartir"
+    assert page.line("left") == "Quedan 2 bazas"
 
 
 def test_tricks_short_of_the_cards_are_refused_on_the_last_tap(table: Table) -> None:
@@ -338,7 +352,7 @@ def test_when_the_others_took_every_trick_the_last_is_filled_with_none(table: Ta
         table.ok(token, "bazas", 1, seat, won)
     page = table.page(token)
     assert page.line("left") == "Todas las bazas repartidas"
-    assert "Ana pidió 2 se rellena: 0" in page.text
+    assert page.seat("Ana") == Seat("Ana", "2", "0", shown(points(RULES, 8, Suit.COPAS, 2, 0)), "se rellena: 0")
     table.ok(token, "guardar", 1)
     assert table.snap(token).hand(1)["tricks"] == (0, 4, 3, 1)
 
@@ -530,7 +544,7 @@ def test_a_renuncio_costs_fifty_points_by_default(table: Table) -> None:
 def test_the_agreed_renuncio_penalty_is_honoured(table: Table) -> None:
     token = eight_card_game(table, renuncio_penalty=30)
     all_bids(table, token)
-    assert "Quien rompe las reglas del carteo pierde 30 puntos en esta mano." in table.page(token).text
+    assert "Renuncio: quien rompe las reglas del carteo pierde 30 puntos en esta mano." in table.page(token).text
     table.play_hand(token, None, [], [1, 4, 3, 0], save=False)
     table.ok(token, "renuncio", 1, 1, 1)
     table.ok(token, "guardar", 1)
@@ -539,10 +553,13 @@ def test_the_agreed_renuncio_penalty_is_honoured(table: Table) -> None:
 
 def test_a_renuncio_tap_says_the_new_count_so_a_double_tap_counts_once(table: Table) -> None:
     token = eight_card_game(table)
+    all_bids(table, token)
     table.ok(token, "renuncio", 1, 1, 1)
-    table.ok(token, "renuncio", 1, 1, 1)  # the same "+" sent twice
-    assert "Bea 1 renuncio" in table.page(token).text
-    assert 'name="value" value="2"' in table.page(token).html, "the + button now asks for the second"
+    table.ok(token, "renuncio", 1, 1, 1)  # the same tap sent twice
+    page = table.page(token)
+    would = points(RULES, 8, Suit.COPAS, 4, 4, renuncios=1)
+    assert page.seat("Bea") == Seat("Bea", bid="4", total="0", would=shown(would), note="1 renuncio")
+    assert 'value="2" aria-label="Renuncio de Bea"' in page.html, "Bea's renuncio button now asks for the second"
 
 
 def test_a_renuncio_count_out_of_range_is_refused(table: Table) -> None:
@@ -553,14 +570,15 @@ def test_a_renuncio_count_out_of_range_is_refused(table: Table) -> None:
 
 def test_a_renuncio_can_be_taken_back(table: Table) -> None:
     token = eight_card_game(table)
+    all_bids(table, token)
     table.ok(token, "renuncio", 1, 1, 1)
     table.ok(token, "renuncio", 1, 1, 2)
     page = table.page(token)
-    assert "Bea 2 renuncios" in page.text
-    assert 'aria-label="Quitar un renuncio de Bea"' in page.html
+    assert page.seat("Bea").note == "2 renuncios"
+    assert 'value="1" aria-label="Quitar un renuncio de Bea"' in page.html
     assert 'aria-label="Quitar un renuncio de Ana"' not in page.html
     table.ok(token, "renuncio", 1, 1, 1)
-    assert "Bea 1 renuncio" in table.page(token).text
+    assert table.page(token).seat("Bea").note == "1 renuncio"
     table.ok(token, "renuncio", 1, 1, 0)
     table.ok(token, "renuncio", 1, 1, 0)  # the "−" sent twice: still none
     assert table.snap(token).hand(1)["renuncios"] == (0, 0, 0, 0)

@@ -94,7 +94,7 @@ def test_the_winner_chooses_trump_keeps_the_bid_and_the_last_has_the_forbidden_b
     assert snap.hand(1)["bids"] == (None, None, 5, None), "Carlos keeps the 5 he offered"
     page = table.page(token)
     assert page.role("Pinta") == "Espadas"
-    assert "Carlos: 5" in page.text
+    assert page.seat("Carlos").bid == "5"
     assert page.line("prompt") == "¿Cuántas pide Dani?"
     table.ok(token, "apuesta", 1, 3, 2)
     table.ok(token, "apuesta", 1, 0, 1)

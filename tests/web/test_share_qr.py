@@ -29,8 +29,8 @@ def lan(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def svgs(markup: str) -> list[str]:
-    """Every inline ``<svg>`` element of some HTML."""
-    return re.findall(r"<svg\b.*?</svg>", markup, re.S)
+    """Every QR code (``<svg class="qr">``) of some HTML; the page's icons are SVG too."""
+    return re.findall(r'<svg\b[^>]*\bclass="qr"[^>]*>.*?</svg>', markup, re.S)
 
 
 def link_text(page: Page, field_id: str) -> str:

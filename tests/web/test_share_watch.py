@@ -39,13 +39,13 @@ def test_the_hand_being_played_follows_each_tap(table: Table) -> None:
     table.ok(token, "pinta", 1, value="C")
     page = table.watch(watch)
     assert page.role("Pinta") == "Copas"
-    assert page.list_of("said") == []
+    assert [(seat.name, seat.bid) for seat in page.seats] == [("Bea", ""), ("Carlos", ""), ("Dani", ""), ("Ana", "")]
     assert page.line("waiting") == "Le toca apostar a Bea"
 
     table.ok(token, "apuesta", 1, 1, 4)
     table.ok(token, "apuesta", 1, 2, 3)
     page = table.watch(watch)
-    assert page.list_of("said") == ["Bea: 4", "Carlos: 3"]
+    assert [(seat.name, seat.bid) for seat in page.seats] == [("Bea", "4"), ("Carlos", "3"), ("Dani", ""), ("Ana", "")]
     assert page.line("balance") == "Pedidas 7 de 8"
     assert page.line("waiting") == "Le toca apostar a Dani"
 
@@ -54,9 +54,14 @@ def test_the_hand_being_played_follows_each_tap(table: Table) -> None:
     table.ok(token, "renuncio", 1, 2, 1)
     table.ok(token, "bazas", 1, 1, 4)
     page = table.watch(watch)
-    assert page.list_of("said") == ["Bea: 4 · 4 bazas", "Carlos: 3", "Dani: 0", "Ana: 2"]
+    assert [(seat.name, seat.bid, seat.note) for seat in page.seats] == [
+        ("Bea", "4", "4 bazas"),
+        ("Carlos", "3", "1 renuncio"),
+        ("Dani", "0", ""),
+        ("Ana", "2", ""),
+    ]
     assert page.line("waiting") == "Se está jugando la mano"
-    assert page.list_of("renuncios-said") == ["Carlos: 1 renuncio"]
+    assert page.line("left") == "Quedan 4 bazas"
 
 
 def test_the_sheet_and_standings_are_the_scorekeepers(table: Table) -> None:
