@@ -28,6 +28,7 @@ from scorekeeper.engine import (
     trump_code,
 )
 from scorekeeper.i18n import engine_message
+from scorekeeper.short_names import short_names
 
 #: A trump as a label (a suit's name, capitalised, or «Sin triunfo»), by its notation.
 TRUMP_NAMES: Final[dict[str, LazyString]] = {
@@ -167,6 +168,7 @@ def init_app(app: App) -> None:
             "change_text": change_text,
             "forbidden_text": forbidden_text,
             "trump_code": trump_code,
+            "short_names": short_names,
             "Suit": Suit,
             "HandKind": HandKind,
         }

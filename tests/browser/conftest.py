@@ -388,10 +388,10 @@ class Table:
     # --- the sheet --------------------------------------------------------------------------
 
     def sheet_totals(self) -> list[list[int]]:
-        """The running totals of every row of the sheet, by seat."""
+        """The running totals of every row of the sheet (the phone's view, a column per player), by seat."""
         rows: list[list[str]] = self.page.evaluate(
-            """() => [...document.querySelectorAll('#hoja tbody tr')]
-                      .map(tr => [...tr.querySelectorAll('td.total')].map(td => td.textContent.trim()))"""
+            """() => [...document.querySelectorAll('#hoja .sheet-compact tbody tr')]
+                      .map(tr => [...tr.querySelectorAll('td .total')].map(total => total.textContent.trim()))"""
         )
         return [[int(value) for value in row] for row in rows]
 

@@ -212,8 +212,8 @@ def test_a_whole_classic_game_of_four(
 
     # The sheet: every running total, the renuncio marked, no hand left to play.
     assert table.sheet_totals() == [list(row.totals) for row in expected.rows]
-    renuncio_row = phone.locator("#hoja tbody tr").nth(RENUNCIO[0] - 1)
-    expect(renuncio_row.locator("td.first").nth(RENUNCIO[1]).locator(".penalty")).to_have_text("R")
+    renuncio_row = phone.locator("#hoja .sheet-compact tbody tr").nth(RENUNCIO[0] - 1)
+    expect(renuncio_row.locator("td").nth(RENUNCIO[1]).locator(".penalty")).to_have_text("R")
     expect(table.hand).to_have_count(0)
     expect(phone.locator(".flashes")).to_contain_text("¡Fin de la partida!")
 
@@ -222,13 +222,13 @@ def test_a_whole_classic_game_of_four(
     assert winner is not None
     expect(phone.locator("#standings-title")).to_have_text("Resultado final")
     expect(phone.locator("#clasificacion .winner")).to_have_text(
-        f"🏆 Gana {NAMES[winner]} con {expected.totals[winner]} puntos"
+        f"Gana {NAMES[winner]} con {expected.totals[winner]} puntos"
     )
     assert table.standings() == [
         (NAMES[p.seat], plural(p.total, "punto", "puntos"), plural(p.missed, "fallo", "fallos"))
         for p in expected.standings.places
     ]
-    footer = phone.locator("#hoja tfoot td")
+    footer = phone.locator("#hoja .sheet-compact tfoot td")
     assert footer.all_inner_texts() == [str(m) for m in expected.missed]
 
     # The phone's list of games has it, finished, with its winner.

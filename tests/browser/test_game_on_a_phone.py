@@ -28,7 +28,7 @@ SMALL_CONTROLS = """min => [...document.querySelectorAll('a, button, summary, in
     .map(([html, r]) => `${html} (${Math.round(r.width)}×${Math.round(r.height)})`)"""
 
 WIDE_ELEMENTS = """width => [...document.querySelectorAll('body *')]
-    .filter(el => el.getClientRects().length > 0 && !el.closest('.sheet-scroll'))
+    .filter(el => el.getClientRects().length > 0 && !el.closest('.sheet-scroll, .strip'))
     .map(el => [el.tagName + '.' + el.className + ' ' + (el.textContent || '').trim().slice(0, 30), el.getBoundingClientRect()])
     .filter(([, r]) => r.right > width + 0.5)
     .map(([what, r]) => `${what} (right edge ${Math.round(r.right)})`)"""
@@ -87,7 +87,7 @@ def test_a_table_of_eight_with_long_names_fits_the_phone(table: "Table", phone: 
     assert table.hand_title() == "Mano 1 de 30 1 carta"
     for number in (1, 2):
         play_a_one_card_hand(table, phone, number, 0)
-    expect(phone.locator("#hoja tbody tr")).to_have_count(2)
+    expect(phone.locator("#hoja .sheet-compact tbody tr")).to_have_count(2)
     assert phone_log.errors == []
     assert phone_log.outside_requests() == []
 
@@ -95,15 +95,15 @@ def test_a_table_of_eight_with_long_names_fits_the_phone(table: "Table", phone: 
 def test_the_sheet_scrolls_sideways_in_its_box_with_the_hand_column_fixed(table: "Table", phone: Page) -> None:
     table.start(NAMES, 0)
     play_a_one_card_hand(table, phone, 1, 0)
-    box = phone.locator("#hoja .sheet-scroll")
+    box = phone.locator("#hoja .compact-scroll")
     sizes = box.evaluate("el => [el.scrollWidth, el.clientWidth, el.getBoundingClientRect().right]")
     assert sizes[0] > sizes[1], "eight players' columns are wider than the phone"
     assert sizes[2] <= PHONE_WIDTH
     assert box.evaluate("el => getComputedStyle(el).overflowX") in ("auto", "scroll")
 
-    fixed = phone.locator("#hoja tbody th.fixed").first
-    header = phone.locator("#hoja thead th.fixed").first
-    last_total = phone.locator("#hoja tbody td.total").last
+    fixed = phone.locator("#hoja .sheet-compact tbody th.fixed").first
+    header = phone.locator("#hoja .sheet-compact thead th.fixed").first
+    last_total = phone.locator("#hoja .sheet-compact tbody .total").last
     for cell in (fixed, header):
         assert cell.evaluate("el => getComputedStyle(el).position") == "sticky"
         assert cell.evaluate("el => getComputedStyle(el).backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
@@ -115,7 +115,7 @@ def test_the_sheet_scrolls_sideways_in_its_box_with_the_hand_column_fixed(table:
     phone.mouse.move(area["x"] + area["width"] / 2, area["y"] + area["height"] / 2)
     phone.mouse.wheel(2000, 0)
     phone.wait_for_function(
-        "() => { const el = document.querySelector('#hoja .sheet-scroll');"
+        "() => { const el = document.querySelector('#hoja .compact-scroll');"
         " return el.scrollLeft > 0 && el.scrollLeft >= el.scrollWidth - el.clientWidth - 1; }"
     )
     after = [edges(cell) for cell in (fixed, header, last_total)]
@@ -147,8 +147,8 @@ def test_dark_mode(make_phone: "PhoneFactory", make_table: "TableFactory", phone
                 ("body", "body", "backgroundColor"),
                 ("text", "body", "color"),
                 ("panel", "#mano", "backgroundColor"),
-                ("sheet", "#hoja .sheet-scroll", "backgroundColor"),
-                ("fixed column", "#hoja tbody th.fixed", "backgroundColor"),
+                ("sheet", "#hoja .compact-scroll", "backgroundColor"),
+                ("fixed column", "#hoja .sheet-compact tbody th.fixed", "backgroundColor"),
             )
         }
 

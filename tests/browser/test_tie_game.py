@@ -66,10 +66,10 @@ def check_sheet(table: "Table", phone: Page, done: list[HandRecord]) -> None:
     points that do not count (outside the tie, in a desempate) are shown struck out."""
     expected = score_sheet(RULES, NAMES, FIRST_DEALER, done)
     assert table.sheet_totals() == [list(row.totals) for row in expected.rows]
-    for row, line in zip(expected.rows, phone.locator("#hoja tbody tr").all()):
+    for row, line in zip(expected.rows, phone.locator("#hoja .sheet-paper tbody tr").all()):
         cells = line.locator("td:not(.first):not(.total)")
         shown = [
-            cells.nth(seat).inner_text() if row.counts(seat) else cells.nth(seat).locator("del").inner_text()
+            cells.nth(seat).text_content() if row.counts(seat) else cells.nth(seat).locator("del").text_content()
             for seat in range(len(NAMES))
         ]
         assert shown == [str(row.scored_by(seat)) for seat in range(len(NAMES))]
@@ -97,7 +97,7 @@ def test_a_tie_on_points_is_broken_by_fewer_missed_bids(table: "Table", phone: P
     check_sheet(table, phone, done)
 
     result = phone.locator("#clasificacion")
-    expect(result.locator(".winner")).to_have_text("🏆 Gana Ana con 60 puntos")
+    expect(result.locator(".winner")).to_have_text("Gana Ana con 60 puntos")
     expect(result.locator(".tie-note")).to_have_text(
         "Empate a 60 puntos: gana quien menos apuestas ha fallado (0 fallos)."
     )
@@ -105,7 +105,9 @@ def test_a_tie_on_points_is_broken_by_fewer_missed_bids(table: "Table", phone: P
     positions = result.locator(".place .position").all_inner_texts()
     assert positions[:2] == ["1.", "2."]
     expect(table.hand).to_have_count(0)
-    expect(phone.locator("#hoja thead th.leader")).to_have_text("Ana ★")
+    leader = phone.locator("#hoja .sheet-compact thead th.leader")
+    expect(leader).to_have_text("Ana")
+    expect(leader.get_by_role("img", name="va ganando")).to_be_visible()
     assert phone_log.errors == []
     assert phone_log.outside_requests() == []
 
@@ -134,12 +136,12 @@ def test_a_tie_on_points_and_misses_brings_a_desempate_hand(table: "Table", phon
     assert expected.finished and expected.winner == ANA
     check_sheet(table, phone, done)
     expect(table.hand).to_have_count(0)
-    expect(phone.locator("#clasificacion .winner")).to_have_text(f"🏆 Gana Ana con {expected.totals[ANA]} puntos")
+    expect(phone.locator("#clasificacion .winner")).to_have_text(f"Gana Ana con {expected.totals[ANA]} puntos")
     expect(phone.locator("#clasificacion .tie-note")).to_have_text(
         "Empate en cabeza al terminar las manos: lo ha deshecho la mano de desempate."
     )
     assert expected.rows[3].counted == (True, True, False, False, False), "Ciro, Dora and Eloy are outside the tie"
-    desempate_row = phone.locator("#hoja tbody tr").nth(3)
-    expect(desempate_row.locator("th .meta")).to_contain_text("Desempate")
+    desempate_row = phone.locator("#hoja .sheet-compact tbody tr").nth(3)
+    expect(desempate_row.locator("th .kind")).to_have_text("Desempate")
     assert phone_log.errors == []
     assert phone_log.outside_requests() == []

@@ -88,11 +88,11 @@ def test_a_hand_saved_on_one_phone_shows_on_the_watchers_phone(
         table.tricks(name, tricks)
     table.save()
     saved = time.monotonic()
-    expect(watcher.locator("#hoja tbody tr")).to_have_count(1, timeout=LIVE_MS)
+    expect(watcher.locator("#hoja .sheet-compact tbody tr")).to_have_count(1, timeout=LIVE_MS)
     assert time.monotonic() - saved < LIVE_MS / 1000
     expect(watcher.locator("#hand-title")).to_have_text("Mano 2 de 28 1 carta")
     totals = watcher.evaluate(
-        "() => [...document.querySelectorAll('#hoja tbody tr:last-child td.total')].map(td => +td.textContent.trim())"
+        "() => [...document.querySelectorAll('#hoja .sheet-compact tbody tr:last-child .total')].map(t => +t.textContent)"
     )
     assert [totals] == table.sheet_totals()[-1:] == [[-5, 15, 10, 10]]
 
@@ -173,7 +173,7 @@ def test_a_tap_in_the_hand_brings_only_the_hand_and_the_sheet_stays_as_it_was(
     table.page.goto(f"/p/{token}")
     watcher = make_phone()
     watcher.goto(f"/ver/{watch}")
-    sheet = watcher.locator("#partida .sheet-scroll")
+    sheet = watcher.locator("#partida .compact-scroll")
     sheet.evaluate("box => { box.scrollLeft = 150; document.getElementById('partida').pochaSameSheet = true; }")
     assert sheet.evaluate("box => box.scrollLeft") > 0, "the sheet of eight does not scroll"
     watcher.evaluate("() => { window.pochaSamePage = true; }")
@@ -196,9 +196,11 @@ def test_a_tap_in_the_hand_brings_only_the_hand_and_the_sheet_stays_as_it_was(
     for seat in plan.bidding_order[:-1]:
         table.tricks(EIGHT[seat], tricks[seat])
     table.save()
-    expect(watcher.locator("#hoja tbody tr")).to_have_count(7, timeout=LIVE_MS)  # a saved hand: a new sheet
+    expect(watcher.locator("#hoja .sheet-compact tbody tr")).to_have_count(
+        7, timeout=LIVE_MS
+    )  # a saved hand: a new sheet
     assert watcher.evaluate("() => document.getElementById('partida').pochaSameSheet === undefined")
-    assert watcher.locator("#partida .sheet-scroll").evaluate("box => box.scrollLeft") > 0, (
+    assert watcher.locator("#partida .compact-scroll").evaluate("box => box.scrollLeft") > 0, (
         "the new sheet kept the scroll"
     )
     assert watcher.evaluate("() => window.pochaSamePage === true")

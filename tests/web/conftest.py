@@ -129,8 +129,9 @@ class Page:
 
     @property
     def sheet(self) -> list[list[str]]:
-        """The score sheet's rows: the hand cell's text, then bid, points and total for each player."""
-        body = re.search(r"<tbody>(.*?)</tbody>", self.html, re.S)
+        """The score sheet's rows as on paper (the game page's paper view, or the print page): the hand's cells' text,
+        then bid, points and total for each player."""
+        body = re.search(r'<table class="(?:sheet sheet-paper|paper)">.*?<tbody>(.*?)</tbody>', self.html, re.S)
         if not body:
             return []
         rows = re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)
@@ -138,10 +139,28 @@ class Page:
 
     @property
     def totals(self) -> list[int]:
-        """Each player's running total on the sheet's last row."""
+        """Each player's running total on the sheet's last row: on paper and in the phone's columns alike."""
         rows = self.sheet
         assert rows, "no hand on the sheet"
-        return [int(cell) for cell in rows[-1][3::3]]
+        paper = [int(cell) for cell in rows[-1][3::3]]
+        assert paper == self.columns[-1], ("the two views of the sheet disagree", paper, self.columns[-1])
+        return paper
+
+    @property
+    def columns(self) -> list[list[int]]:
+        """The running totals of every row of the phone's sheet (a column per player), by seat."""
+        body = re.search(r'<table class="sheet-compact[^"]*">.*?<tbody>(.*?)</tbody>', self.html, re.S)
+        assert body, "no sheet for the phone"
+        rows = re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)
+        return [[int(total) for total in re.findall(r'<span class="total">(-?\d+)</span>', row)] for row in rows]
+
+    @property
+    def column_names(self) -> list[str]:
+        """The players' names as the phone's sheet heads its columns, each as a player reads it (lines joined)."""
+        head = re.search(r'<table class="sheet-compact[^"]*">.*?<thead>(.*?)</thead>', self.html, re.S)
+        assert head, "no sheet for the phone"
+        cells = re.findall(r'<th scope="col" class="player[^"]*">(.*?)</th>', head.group(1), re.S)
+        return [" ".join(text_of(line) for line in re.findall(r"<span>(.*?)</span>", cell)) for cell in cells]
 
     def points(self, number: int) -> list[int]:
         """Each player's points in hand ``number``, as the sheet shows them."""

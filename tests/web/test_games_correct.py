@@ -210,7 +210,7 @@ def test_a_correction_that_breaks_the_tie_keeps_the_played_desempate_counting_fo
     page = table.page(token)
     assert page.totals == [15, 10, -5]
     assert page.sheet[1][0] == "2 1 · Oros · Desempate · no cuenta"
-    assert "🏆 Gana Ana con 15 puntos" in page.text
+    assert "Gana Ana con 15 puntos" in page.text
     assert (
         "La mano 2 ya no hace falta para desempatar tras una corrección: sigue en la hoja, pero no cuenta." in page.text
     )

@@ -135,7 +135,7 @@ def test_without_missed_bids_the_tie_goes_to_a_desempate_between_the_tied(table:
     assert cells[0] == '<td class="not-counted"><del>70</del><span class="visually-hidden"> no cuenta</span></td>'
     assert page.sheet[2][2] == "70 no cuenta"
     assert [page.sheet[2][5], page.sheet[2][8]] == ["10", "-5"]  # Bea's and Carlos's count
-    assert "🏆 Gana Bea con 30 puntos" in page.text
+    assert "Gana Bea con 30 puntos" in page.text
     assert "Empate en cabeza al terminar las manos: lo ha deshecho la mano de desempate." in page.text
     assert page.standings == ["1. Bea 30 puntos 1 fallo", "2. Carlos 15 puntos 1 fallo", "3. Ana -10 puntos 2 fallos"]
     assert table.snap(token).finished_at is not None
@@ -145,7 +145,7 @@ def test_with_missed_bids_the_same_tie_ends_the_game(table: Table) -> None:
     token = table.start(THREE, dealer=0, preset="a_medida", custom_sizes="3 3")
     table.seed(token, *TIED_ON_POINTS)
     page = table.page(token)
-    assert "🏆 Gana Carlos con 20 puntos" in page.text
+    assert "Gana Carlos con 20 puntos" in page.text
     assert "Empate a 20 puntos: gana quien menos apuestas ha fallado (0 fallos)." in page.text
 
 
@@ -158,7 +158,7 @@ def test_a_corta_game_saved_before_still_breaks_the_tie_by_missed_bids(table: Ta
     assert table.snap(token).plan is not None, "now: a desempate"
     stored_before(table, token)
     page = table.page(token)
-    assert "🏆 Gana Carlos con 20 puntos" in page.text
+    assert "Gana Carlos con 20 puntos" in page.text
     assert table.snap(token).plan is None
 
 
@@ -174,7 +174,7 @@ def test_a_game_saved_before_counts_everyone_in_the_desempate(table: Table) -> N
     # Desempate (Bea deals; Carlos, Ana, Bea): Carlos 0 (+10), Ana all 12 (+70), Bea 1 (0 is forbidden) and none (−5).
     table.seed(token, ("B", [12, 1, 0], [12, 0, 0]))
     page = table.page(token)
-    assert page.totals == [65, 5, 20] and "🏆 Gana Ana con 65 puntos" in page.text
+    assert page.totals == [65, 5, 20] and "Gana Ana con 65 puntos" in page.text
     assert "no cuenta" not in page.part("hoja")
 
 
@@ -182,5 +182,5 @@ def test_the_same_desempate_now_counts_only_for_the_tied(table: Table) -> None:
     token = table.start(THREE, dealer=0, preset="clasica", custom_sizes="1")
     table.seed(token, ("C", [0, 0, 0], [1, 0, 0]), ("B", [12, 1, 0], [12, 0, 0]))
     page = table.page(token)
-    assert page.totals == [-5, 5, 20] and "🏆 Gana Carlos con 20 puntos" in page.text
+    assert page.totals == [-5, 5, 20] and "Gana Carlos con 20 puntos" in page.text
     assert page.standings == ["1. Carlos 20 puntos 0 fallos", "2. Bea 5 puntos 1 fallo", "3. Ana -5 puntos 1 fallo"]

@@ -1,0 +1,101 @@
+"""Names cut to fit a narrow column of the sheet, each still told apart from the others at a glance."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+#: Letters a line of a player's column takes on a 390 px phone.
+COLUMN_LETTERS: Final = 9
+#: Letters the leader's star takes beside a name.
+MARK_LETTERS: Final = 2
+ELLIPSIS: Final = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class ShortName:
+    """A player's name as a column shows it: one or two lines, and the whole name when it had to be cut."""
+
+    lines: tuple[str, ...]
+    name: str
+
+    @property
+    def cut(self) -> bool:
+        """True when the lines do not show the whole name (a tap shows it)."""
+        return " ".join(self.lines) != self.name
+
+    @property
+    def text(self) -> str:
+        """The lines as one string, as a player reads them."""
+        return " ".join(self.lines)
+
+
+def _cut(text: str, letters: int) -> str:
+    """``text`` in at most ``letters`` characters, ending in «…» when it was longer."""
+    return text if len(text) <= letters else text[: letters - 1].rstrip() + ELLIPSIS
+
+
+def _first_line(name: str, letters: int) -> tuple[str, str]:
+    """The words of ``name`` that fill a line of ``letters``, and what is left.
+
+    A first word longer than the line is cut with «…» when other words follow, else carried on
+    to the second line.
+    """
+    words = name.split() or [""]
+    if len(words[0]) > letters:
+        if len(words) == 1:
+            return name[:letters], name[letters:]
+        return _cut(words[0], letters), " ".join(words[1:])
+    line = words.pop(0)
+    while words and len(line) + 1 + len(words[0]) <= letters:
+        line += " " + words.pop(0)
+    return line, " ".join(words)
+
+
+def _lines(name: str, letters: int) -> tuple[str, ...]:
+    """``name`` in at most two lines of ``letters``, the second cut with «…» when the name is longer."""
+    first, rest = _first_line(name, letters)
+    return (first, _cut(rest, letters)) if rest else (first,)
+
+
+def _with_end(name: str, letters: int) -> tuple[str, ...]:
+    """``name`` as its first line and its last letters: «María José» / «…García»."""
+    first, rest = _first_line(name, letters)
+    if len(rest) <= letters:
+        return (first, rest) if rest else (first,)
+    return first, ELLIPSIS + rest[-(letters - 1) :].lstrip()
+
+
+def _numbered(name: str, seat: int, letters: int) -> tuple[str, ...]:
+    """``name`` as its first line and its seat's number («3·…»): the last way to tell two names apart."""
+    mark = f"{seat + 1}·"
+    first, rest = _first_line(name, letters)
+    return first, mark + _cut(rest, letters - len(mark))
+
+
+def _clashes(labels: Sequence[tuple[str, ...]]) -> set[int]:
+    """The seats whose label reads the same as another's (case aside)."""
+    seen: dict[str, list[int]] = {}
+    for seat, lines in enumerate(labels):
+        seen.setdefault(" ".join(lines).casefold(), []).append(seat)
+    return {seat for seats in seen.values() if len(seats) > 1 for seat in seats}
+
+
+def short_names(
+    names: Sequence[str], letters: int = COLUMN_LETTERS, marked: int | None = None
+) -> tuple[ShortName, ...]:
+    """Each name in at most two lines of ``letters``, no two reading the same.
+
+    A name that fits is shown whole. Two names that would read the same once cut
+    («María José García», «María José Gómez») show their ends instead («…García», «…Gómez»);
+    should even those agree, the second line starts with the seat's number. The ``marked``
+    seat (the leader, whose star takes the room of ``MARK_LETTERS``) has shorter lines.
+    """
+    room = [letters - MARK_LETTERS if seat == marked else letters for seat in range(len(names))]
+    labels = [_lines(name, room[seat]) for seat, name in enumerate(names)]
+    for seat in _clashes(labels):
+        labels[seat] = _with_end(names[seat], room[seat])
+    for seat in _clashes(labels):
+        labels[seat] = _numbered(names[seat], seat, room[seat])
+    return tuple(ShortName(tuple(lines), name) for lines, name in zip(labels, names))

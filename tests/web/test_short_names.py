@@ -1,0 +1,74 @@
+"""Names cut to fit the sheet's columns: short enough for a phone, never two that read the same."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.players import NAME_MAX, tidy_name
+from scorekeeper.short_names import COLUMN_LETTERS, MARK_LETTERS, short_names
+
+
+def lines(*names: str, letters: int = COLUMN_LETTERS, marked: int | None = None) -> list[tuple[str, ...]]:
+    """The lines each name is shown in."""
+    return [short.lines for short in short_names(names, letters, marked)]
+
+
+def test_a_name_that_fits_is_shown_whole_in_one_or_two_lines() -> None:
+    assert lines("Ana", "Guadalupe Fernández", "Bea") == [("Ana",), ("Guadalupe", "Fernández"), ("Bea",)]
+    assert [short.cut for short in short_names(["Ana", "Guadalupe Fernández"])] == [False, False]
+
+
+def test_a_long_name_is_cut_and_says_so() -> None:
+    (short,) = short_names(["María Auxiliadora G."])
+    assert short.lines == ("María", "Auxiliad…") and short.cut and short.name == "María Auxiliadora G."
+
+
+def test_a_long_first_word_is_cut_before_the_rest_and_a_single_word_goes_on() -> None:
+    assert lines("Encarnación López R.", "Maximilianoalejandro") == [
+        ("Encarnac…", "López R."),
+        ("Maximilia", "noalejan…"),
+    ]
+
+
+def test_two_maria_jose_do_not_look_the_same() -> None:
+    assert lines("María José García", "María José Gómez") == [("María", "José Gar…"), ("María", "José Góm…")]
+    alike = lines("María José Fernández", "María José Fernándes", "Ana")
+    assert alike == [("María", "…ernández"), ("María", "…ernándes"), ("Ana",)], "the ends tell them apart"
+
+
+def test_names_alike_at_both_ends_are_numbered() -> None:
+    assert lines("Ana Belén A Ruiz", "Ana Belén B Ruiz", "Ana Belén Cruz", letters=5) == [
+        ("Ana", "1·Be…"),
+        ("Ana", "2·Be…"),
+        ("Ana", "…Cruz"),
+    ]
+
+
+def test_the_leader_s_name_leaves_room_for_the_star() -> None:
+    assert lines("Guadalupe Fernández", "Ana", marked=0) == [("Guadal…", "Fernán…"), ("Ana",)]
+    assert all(len(line) <= COLUMN_LETTERS - MARK_LETTERS for line in lines("Guadalupe Fernández", marked=0)[0])
+
+
+def test_case_alone_does_not_tell_names_apart() -> None:
+    assert (
+        len({" ".join(short.lines).casefold() for short in short_names(["Ana Belén Ruiz X", "ANA BELÉN RUIZ Y"], 6)})
+        == 2
+    )
+
+
+names = st.lists(
+    st.text(alphabet="aáAÁbBeéjJmMoO ·.", min_size=1, max_size=NAME_MAX).map(tidy_name).filter(bool),
+    min_size=3,
+    max_size=8,
+    unique_by=str.casefold,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(names=names, marked=st.one_of(st.none(), st.integers(0, 7)))
+def test_any_table_of_names_reads_apart_within_the_columns(names: list[str], marked: int | None) -> None:
+    shown = short_names(names, marked=marked)
+    assert len({short.text.casefold() for short in shown}) == len(names)
+    for seat, short in enumerate(shown):
+        room = COLUMN_LETTERS - (MARK_LETTERS if seat == marked else 0)
+        assert 1 <= len(short.lines) <= 2 and all(len(line) <= room for line in short.lines), short
+        assert short.cut == (short.text != short.name)
