@@ -153,8 +153,11 @@
     if (!fresh) return false;
     if (fresh.dataset.release !== live.dataset.release) { window.location.reload(); return false; }
     var sheet = fresh.querySelector("#partida");
-    replaceKeeping(live.querySelector("#mano"), fresh.querySelector("#mano"), live, live.firstChild);
-    if (sheet && !sheet.hasAttribute("data-igual")) replaceKeeping(live.querySelector("#partida"), sheet, live, null);
+    var newSheet = sheet && !sheet.hasAttribute("data-igual");
+    // The standings strip (#resumen) comes with a new sheet only, and goes above the hand.
+    if (newSheet) replaceKeeping(live.querySelector("#resumen"), fresh.querySelector("#resumen"), live, live.firstChild);
+    replaceKeeping(live.querySelector("#mano"), fresh.querySelector("#mano"), live, live.querySelector("#partida"));
+    if (newSheet) replaceKeeping(live.querySelector("#partida"), sheet, live, null);
     live.dataset.etag = fresh.dataset.etag;
     return true;
   }
@@ -235,7 +238,8 @@
     });
     var livePart = document.getElementById("en-vivo");
     if (livePart) livePart.removeAttribute("data-live");
-    window.addEventListener("online", function () { window.location.reload(); });
+    // (only when the phone says it is online: a late "online" from before the page was drawn is no news)
+    window.addEventListener("online", function () { if (navigator.onLine) window.location.reload(); });
   }
 
   // The offline page (main/offline.html): a link to each game's copy this phone keeps.
