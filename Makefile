@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations icons clean
+.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations icons axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -89,7 +89,17 @@ translations: $(STAMP)
 	rm -f $(POT)
 	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
 
-test: $(STAMP) chromium postgresql redis caddy lint typecheck compile-translations
+# axe-core, from npm (package.json, its version fixed by package-lock.json): the browser tests put it in each page
+# themselves (tests/browser/test_axe.py); no page ever asks for it.
+AXE := node_modules/axe-core/axe.min.js
+axe: $(AXE)
+$(AXE): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "Installing npm from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
+	npm ci --no-audit --no-fund
+	touch $(AXE)
+
+test: $(STAMP) chromium postgresql redis caddy axe lint typecheck compile-translations
 	$(BIN)/python -m pytest
 
 # Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9: a few minutes),
