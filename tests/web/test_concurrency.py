@@ -253,7 +253,7 @@ SAME_TAPS = {
     "apuesta": SameTap("trump", ("apuesta", 1, 2), (("bids", 1),), lambda h: h is not None and h.bids[1] == 2),
     "bazas": SameTap("bids", ("bazas", 1, 2), (("tricks", 1),), lambda h: h is not None and h.tricks[1] == 2),
     "renuncio": SameTap(
-        "start", ("renuncio", 2, 1), (("renuncios", 2),), lambda h: h is not None and h.renuncios[2] == 1
+        "bids", ("renuncio", 2, 1), (("renuncios", 2),), lambda h: h is not None and h.renuncios[2] == 1
     ),
     "deshacer": SameTap(
         "two bids",
