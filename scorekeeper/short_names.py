@@ -8,6 +8,8 @@ from typing import Final
 
 #: Letters a line of a player's column takes on a 390 px phone.
 COLUMN_LETTERS: Final = 9
+#: Letters a name takes in the standings strip, on one line.
+STRIP_LETTERS: Final = 11
 #: Letters the leader's star takes beside a name.
 MARK_LETTERS: Final = 2
 ELLIPSIS: Final = "…"
@@ -99,3 +101,34 @@ def short_names(
     for seat in _clashes(labels):
         labels[seat] = _numbered(names[seat], seat, room[seat])
     return tuple(ShortName(tuple(lines), name) for lines, name in zip(labels, names))
+
+
+def _initials(name: str, letters: int) -> str:
+    """``name`` as its first word and the initials of the others: «María J. G.»."""
+    first, *others = name.split() or [""]
+    return _cut(" ".join([first, *(word[0] + "." for word in others)]), letters)
+
+
+def one_line_names(names: Sequence[str], letters: int = STRIP_LETTERS) -> tuple[str, ...]:
+    """Each name on one line of at most ``letters``, no two reading the same.
+
+    A name that fits is shown whole, a longer one cut with «…»; two that would read the same
+    («María José G…») show their first word and initials («María J. G.», «María J. F.»), should
+    those agree too their last letters («…Fernández», «…Fernándes»), and last of all their seat's
+    number («3·Ana Bel…»).
+    """
+
+    def end(name: str) -> str:
+        return name if len(name) <= letters else ELLIPSIS + name[-(letters - 1) :].lstrip()
+
+    def initials(name: str) -> str:
+        return _initials(name, letters)
+
+    labels = [_cut(name, letters) for name in names]
+    for shorten in (initials, end):
+        for seat in _clashes([(label,) for label in labels]):
+            labels[seat] = shorten(names[seat])
+    for seat in _clashes([(label,) for label in labels]):
+        mark = f"{seat + 1}·"
+        labels[seat] = mark + _cut(names[seat], letters - len(mark))
+    return tuple(labels)

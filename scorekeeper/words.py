@@ -28,7 +28,7 @@ from scorekeeper.engine import (
     trump_code,
 )
 from scorekeeper.i18n import engine_message
-from scorekeeper.short_names import short_names
+from scorekeeper.short_names import one_line_names, short_names
 
 #: A trump as a label (a suit's name, capitalised, or «Sin triunfo»), by its notation.
 TRUMP_NAMES: Final[dict[str, LazyString]] = {
@@ -169,6 +169,7 @@ def init_app(app: App) -> None:
             "forbidden_text": forbidden_text,
             "trump_code": trump_code,
             "short_names": short_names,
+            "one_line_names": one_line_names,
             "Suit": Suit,
             "HandKind": HandKind,
         }

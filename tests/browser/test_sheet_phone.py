@@ -91,15 +91,24 @@ def test_four_long_names_fit_the_phone_told_apart_with_the_leader_s_star_in_sigh
         expect(star).to_be_visible()
         assert inside(star, phone.locator("#hoja .sheet-compact thead th.leader")), "the star is cut off"
 
-    # A cut name opens to the whole name, in its column; the page still fits.
+    # A cut name opens to the whole name, over the foot of the screen, on one line, never broken inside a word;
+    # the next tap anywhere puts it away. The page still fits.
     first = phone.locator("#hoja .sheet-compact thead th.player").first
     whole = first.locator(".name-shown")
     expect(whole).to_be_hidden()
     first.locator("summary").tap()
     expect(whole).to_be_visible()
     expect(whole).to_have_text(FOUR[0])
-    assert inside(whole, first)
+    box = whole.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844, box
+    lines = whole.evaluate(
+        "el => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))"
+    )
+    assert box["width"] > 250 and lines <= 2, f"the whole name in {lines} lines of {box['width']} px"
     no_page_overflow(phone)
+    phone.locator("#hoja .sheet-compact tbody td").first.tap()
+    expect(whole).to_be_hidden()
     assert phone_log.errors == []
 
 
@@ -115,12 +124,20 @@ def test_eight_players_scroll_sideways_at_most_one_screen_inside_the_sheet(
         assert shown < scroll <= 2 * shown, f"eight players take {scroll / shown:.2f} screens on {address}"
         no_page_overflow(phone)
         names_read_apart(phone, 8)
-        # The standings strip: on top, in one line that scrolls inside itself.
+        # The standings strip: on top, every player's place and total in sight (long names cut short), in at
+        # most four lines for eight long names, nothing to scroll.
         strip = phone.locator("#resumen .strip")
         expect(strip).to_be_in_viewport()
-        assert strip.bounding_box()["height"] < 48, "the strip takes one line"  # type: ignore[index]
+        box = strip.bounding_box()
+        assert box is not None and box["height"] < 110, f"the strip takes {box}"  # four lines
         scroll, shown = sideways(phone, "#resumen .strip")
-        assert scroll > shown and strip.evaluate("el => getComputedStyle(el).overflowX") == "auto"
+        assert scroll <= shown, f"the strip scrolls sideways ({scroll} > {shown})"
+        for item in strip.locator("li").all():
+            for part in (".position", ".points"):
+                seen = item.locator(part).bounding_box()
+                assert (
+                    seen is not None and box["x"] <= seen["x"] and seen["x"] + seen["width"] <= box["x"] + box["width"]
+                )
         assert phone.evaluate(ABOVE_THE_HAND), "the strip comes before the hand"
     assert phone_log.errors == []
 

@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.players import NAME_MAX, tidy_name
-from scorekeeper.short_names import COLUMN_LETTERS, MARK_LETTERS, short_names
+from scorekeeper.short_names import COLUMN_LETTERS, MARK_LETTERS, STRIP_LETTERS, one_line_names, short_names
 
 
 def lines(*names: str, letters: int = COLUMN_LETTERS, marked: int | None = None) -> list[tuple[str, ...]]:
@@ -72,3 +72,22 @@ def test_any_table_of_names_reads_apart_within_the_columns(names: list[str], mar
         room = COLUMN_LETTERS - (MARK_LETTERS if seat == marked else 0)
         assert 1 <= len(short.lines) <= 2 and all(len(line) <= room for line in short.lines), short
         assert short.cut == (short.text != short.name)
+
+
+def test_on_one_line_for_the_strip_a_long_name_is_cut_and_two_alike_told_apart() -> None:
+    assert one_line_names(["Ana", "Maximiliano Fernández", "Bea"]) == ("Ana", "Maximilian…", "Bea")
+    assert one_line_names(["María José Gutiérrez", "María José Fernández", "Dani"]) == (
+        "María J. G.",
+        "María J. F.",
+        "Dani",
+    )
+    assert one_line_names(["María José Fernández", "María José Fernándes"]) == ("…Fernández", "…Fernándes")
+    assert one_line_names(["Ana Bel Pérez Ruiz", "Ana Bel Pinez Ruiz"], letters=8) == ("1·Ana B…", "2·Ana B…")
+
+
+@settings(max_examples=400, deadline=None)
+@given(names=names)
+def test_any_table_of_names_reads_apart_on_one_line(names: list[str]) -> None:
+    shown = one_line_names(names)
+    assert len({label.casefold() for label in shown}) == len(names), shown
+    assert all(1 <= len(label) <= STRIP_LETTERS for label in shown), shown
