@@ -40,17 +40,8 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper.config import ConfigError
-from scorekeeper.listen import CannotListenError, open_listener, port_number
-from scorekeeper.serve import (
-    WINDOWS,
-    announce,
-    app_for,
-    apply_migrations,
-    bound_port,
-    raise_open_files_limit,
-    serve_with_waitress,
-)
+from scorekeeper.listen import port_number
+from scorekeeper.serve import WINDOWS, app_for, serve_with_waitress, start
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = "8000"
@@ -158,17 +149,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(
             "gunicorn no funciona en Windows: usa --server waitress / gunicorn does not run on Windows: use --server waitress"
         )
-    try:
-        listener = open_listener(args.host, args.port)
-    except CannotListenError as refused:
-        sys.exit(refused.line)
-    raise_open_files_limit()
-    try:
-        app = app_for(args.host)
-    except ConfigError as error:
-        sys.exit(str(error))
-    apply_migrations(app)
-    announce(args.host, bound_port(listener))
+    app, listener = start(args.host, args.port)
     if args.server == "waitress":
         print(
             f"waitress: 1 proceso, {args.workers * args.threads} hilos / 1 process, {args.workers * args.threads} threads",

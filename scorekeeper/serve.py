@@ -129,24 +129,30 @@ def serve_with_waitress(app: Flask, listener: socket.socket, threads: int) -> No
         server.close()
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Open the port, apply the migrations, print the addresses to open, and serve until Ctrl+C.
+def start(host: str, port: int) -> tuple[Flask, socket.socket]:
+    """Open the port, build the app, apply the migrations once and say where Pocha listens (both servers).
 
     A busy port, an address this computer does not have or a wrong setting ends it at once with one
     line in both languages and exit status 1.
     """
-    args = parse_args(argv)
     try:
-        listener = open_listener(args.host, args.port)
+        listener = open_listener(host, port)
     except CannotListenError as refused:
         sys.exit(refused.line)
     raise_open_files_limit()
     try:
-        app = app_for(args.host)
+        app = app_for(host)
     except ConfigError as error:
         sys.exit(str(error))
     apply_migrations(app)
-    announce(args.host, bound_port(listener))
+    announce(host, bound_port(listener))
+    return app, listener
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Open the port, apply the migrations, print the addresses to open, and serve until Ctrl+C."""
+    args = parse_args(argv)
+    app, listener = start(args.host, args.port)
     serve_with_waitress(app, listener, args.threads)
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from caddy import ProductionServer
 from scorekeeper import production
+from scorekeeper.listen import open_listener
 from server import Phone, read_game
 
 #: What Alembic prints each time the migrations are run against a database.
@@ -121,7 +122,7 @@ def test_workers_and_threads_come_from_the_environment() -> None:
 
 
 def test_sized_for_five_hundred_phones() -> None:
-    listener = production.open_listener("127.0.0.1", 0)
+    listener = open_listener("127.0.0.1", 0)
     settings = production.gunicorn_settings(listener, workers=4, threads=8)
     assert settings["worker_class"] == "gthread"
     assert settings["workers"] * settings["worker_connections"] >= 1000, "500 phones, two connections each"
