@@ -53,11 +53,6 @@ def known_games() -> list[KnownGame]:
     return [KnownGame.parse(entry) for entry in _entries()]
 
 
-def known_tokens() -> list[str]:
-    """The edit tokens of the games this phone keeps the score of, newest first."""
-    return [game.token for game in known_games() if not game.watching]
-
-
 def forget(token: str, watching: bool = False) -> None:
     """Drop ``token`` from this phone's list (a game that no longer exists, or an edit link replaced)."""
     entry = KnownGame(token, watching).entry
