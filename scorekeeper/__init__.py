@@ -7,9 +7,10 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import assets, compression, database, i18n, limits, security, words
+from scorekeeper import database, words
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
+from scorekeeper.plumbing import assets, compression, languages, rate_limits, security
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parent
@@ -39,7 +40,9 @@ def create_app(
     register_blueprints(app)
     register_errorhandlers(app)
     security.init_app(app)
-    limits.init_app(app, os.environ if test_config is None else None)  # after the blueprints: it limits their views
+    rate_limits.init_app(
+        app, os.environ if test_config is None else None
+    )  # after the blueprints: it limits their views
     register_shell_context(app)
     return app
 
@@ -52,7 +55,7 @@ def register_extensions(app: Flask) -> None:
     database.init_app(app)
     migrate.init_app(app, db, directory=str(resource_dir("migrations")))
     csrf.init_app(app)
-    i18n.init_app(app)
+    languages.init_app(app)
     words.init_app(app)
     assets.init_app(app)
     compression.init_app(app)  # the first after_request hook, so the last to run

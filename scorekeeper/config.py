@@ -41,7 +41,7 @@ class DefaultConfig:
     # many seconds (Strict-Transport-Security); 0 sends no such header.
     HSTS_MAX_AGE = 365 * 24 * 3600
 
-    # Seconds a browser may keep a file Pocha sends (static/ sets its own: scorekeeper/assets.py).
+    # Seconds a browser may keep a file Pocha sends (static/ sets its own: scorekeeper/plumbing/assets.py).
     SEND_FILE_MAX_AGE_DEFAULT = 3600
     # The session cookie is sent again only when it changes (a game opened, a language chosen): a
     # static file or a poll never carries one, so caches may keep them; using Pocha keeps it a year.

@@ -11,7 +11,7 @@ import argparse
 import errno
 import socket
 
-from scorekeeper.network import display_host, is_wildcard
+from scorekeeper.plumbing.addresses import display_host, is_wildcard
 
 #: Connections the kernel keeps waiting while every worker is busy (a burst of phones opening the page).
 BACKLOG = 2048

@@ -104,7 +104,7 @@ def gunicorn_settings(listener: socket.socket, workers: int, threads: int) -> di
     """gunicorn's settings: the open socket, threaded workers sized as the module says, no forwarded header believed.
 
     gunicorn would believe X-Forwarded-Proto from 127.0.0.1 on its own; Pocha decides through
-    TRUSTED_PROXIES (scorekeeper.https) instead, so gunicorn believes none.
+    TRUSTED_PROXIES (scorekeeper.plumbing.https) instead, so gunicorn believes none.
     """
     return {
         "bind": [f"fd://{listener.detach()}"],

@@ -22,7 +22,7 @@ from scorekeeper import create_app
 from scorekeeper.config import ConfigError
 from scorekeeper.extensions import db
 from scorekeeper.listen import CannotListenError, open_listener, port_number
-from scorekeeper.network import addresses_to_open, is_loopback, is_wildcard
+from scorekeeper.plumbing.addresses import addresses_to_open, is_loopback, is_wildcard
 
 #: The environment variable that names another instance folder (``instance/`` by default).
 INSTANCE_VARIABLE = "POCHA_INSTANCE"

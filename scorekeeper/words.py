@@ -27,7 +27,7 @@ from scorekeeper.engine import (
     forbidden_reason,
     trump_code,
 )
-from scorekeeper.i18n import engine_message
+from scorekeeper.plumbing.languages import engine_message
 from scorekeeper.short_names import one_line_names, short_names
 
 #: A trump as a label (a suit's name, capitalised, or «Sin triunfo»), by its notation.

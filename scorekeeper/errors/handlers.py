@@ -10,7 +10,7 @@ from werkzeug.sansio.response import Response as AnyResponse
 from scorekeeper.errors import bp
 from scorekeeper.errors.texts import FORM_EXPIRED, Explanation, explain
 from scorekeeper.extensions import db
-from scorekeeper.urls import back_url
+from scorekeeper.plumbing.urls import back_url
 
 HTML = "text/html"
 JSON = "application/json"

@@ -8,7 +8,7 @@ from wtforms import SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper.engine import MAX_PLAYERS
-from scorekeeper.numbers import NumberedFields, WholeNumberField
+from scorekeeper.plumbing.form_numbers import NumberedFields, WholeNumberField
 
 
 class InputError(Exception):

@@ -10,7 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.engine import MAX_PLAYERS
 from scorekeeper.games.forms import NewGameForm
-from scorekeeper.numbers import whole_number
+from scorekeeper.plumbing.form_numbers import whole_number
 
 #: Name rows a new form shows; "Añadir jugador" shows one more, up to ``MAX_PLAYERS``.
 START_ROWS: Final = 4

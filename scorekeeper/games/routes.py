@@ -23,10 +23,10 @@ from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, StepForm
 from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
-from scorekeeper.i18n import engine_message
-from scorekeeper.limits import NEW_GAMES, limited
-from scorekeeper.numbers import whole_number
 from scorekeeper.phone import remember
+from scorekeeper.plumbing.form_numbers import whole_number
+from scorekeeper.plumbing.languages import engine_message
+from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
 from scorekeeper.store import EDIT, GameView, create_game, game_for, view_of
 
 PREVIEW_PLAYERS = 4

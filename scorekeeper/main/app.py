@@ -16,9 +16,9 @@ from flask import current_app, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from scorekeeper.assets import release
-from scorekeeper.i18n import current_locale
 from scorekeeper.main import bp
+from scorekeeper.plumbing.assets import release
+from scorekeeper.plumbing.languages import current_locale
 
 #: Colours of the app's frame before a page is drawn: the page's background and the table's green (pocha.css).
 LIGHT: Final = {"background_color": "#f6f4ee", "theme_color": "#1d6b45"}

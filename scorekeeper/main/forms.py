@@ -4,7 +4,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
 from wtforms.validators import AnyOf, InputRequired
 
-from scorekeeper.i18n import SUPPORTED_LOCALES
+from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 
 
 class LanguageForm(FlaskForm):

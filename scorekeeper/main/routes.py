@@ -5,14 +5,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
-from scorekeeper.i18n import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
 from scorekeeper.main.summary import summaries
 from scorekeeper.models import Game
 from scorekeeper.phone import known_games
-from scorekeeper.security import CAPABILITY_PREFIXES
-from scorekeeper.urls import back_url, local_url
+from scorekeeper.plumbing.languages import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
+from scorekeeper.plumbing.security import CAPABILITY_PREFIXES
+from scorekeeper.plumbing.urls import back_url, local_url
 
 
 @bp.get("/")

@@ -11,8 +11,8 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper import network
 from scorekeeper.models import Game
+from scorekeeper.plumbing import addresses
 from scorekeeper.share.qr import qr_svg
 
 
@@ -20,7 +20,7 @@ def lan_reaches_server() -> bool:
     """Tell whether the computer's LAN address reaches this server: it listens on every network, with no proxy
     in front (behind a proxy the address the phone used is the public one, whatever it is)."""
     config = current_app.config
-    return not config.get("TRUSTED_PROXIES") and network.is_wildcard(str(config.get("SERVER_HOST", "")))
+    return not config.get("TRUSTED_PROXIES") and addresses.is_wildcard(str(config.get("SERVER_HOST", "")))
 
 
 def public_root() -> str:
@@ -34,8 +34,8 @@ def public_root() -> str:
     """
     netloc = request.host
     parts = urlsplit(f"//{netloc}")
-    if parts.hostname and network.is_loopback(parts.hostname) and lan_reaches_server():
-        lan = network.lan_addresses()
+    if parts.hostname and addresses.is_loopback(parts.hostname) and lan_reaches_server():
+        lan = addresses.lan_addresses()
         if lan:
             netloc = lan[0] + (f":{parts.port}" if parts.port else "")
     return f"{request.scheme}://{netloc}"

@@ -14,10 +14,10 @@ import hashlib
 from flask import Response, request, session
 from markupsafe import Markup
 
-from scorekeeper.assets import release
 from scorekeeper.extensions import db
-from scorekeeper.i18n import current_locale
 from scorekeeper.models import Game
+from scorekeeper.plumbing.assets import release
+from scorekeeper.plumbing.languages import current_locale
 from scorekeeper.store import MAX_TOKEN
 
 #: The query argument in which the phone names the sheet it shows (its ``data-huella``).

@@ -9,10 +9,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from scorekeeper.assets import release
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.phone import forget, remember
+from scorekeeper.plumbing.assets import release
 from scorekeeper.share import bp, live
 from scorekeeper.store import EDIT, GameView, find_watched_game, game_for, new_token, token_hash, view_of
 

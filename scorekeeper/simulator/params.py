@@ -13,7 +13,6 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from scorekeeper import numbers
 from scorekeeper.engine import (
     NO_TRUMP,
     Card,
@@ -27,7 +26,8 @@ from scorekeeper.engine import (
     preset_rules,
     simulate_hand,
 )
-from scorekeeper.i18n import engine_message
+from scorekeeper.plumbing import form_numbers
+from scorekeeper.plumbing.languages import engine_message
 
 DEFAULT_PLAYERS = 4
 DEFAULT_CARDS = 5
@@ -53,7 +53,7 @@ def whole_number(args: Args, name: str, what: str, default: int | None = None) -
     raw = args.get(name)
     if raw is None or not raw.strip():
         return default
-    value = numbers.whole_number(raw, SEED_DIGITS)
+    value = form_numbers.whole_number(raw, SEED_DIGITS)
     if value is None:
         raise ParamError(
             _(

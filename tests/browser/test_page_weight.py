@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Request
 
 from paper_games import classic_game, store_game
-from scorekeeper.assets import IMMUTABLE
+from scorekeeper.plumbing.assets import IMMUTABLE
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog

@@ -12,8 +12,8 @@ from playwright.sync_api import Page, Request, Response, expect
 
 from paper_games import CLASSIC, classic_game, store_game
 from qr_reader import read_svg
-from scorekeeper import network
 from scorekeeper.engine import schedule
+from scorekeeper.plumbing import addresses
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, Table, TableFactory
@@ -36,7 +36,7 @@ SHOW = """() => {
 @pytest.fixture(autouse=True)
 def on_this_computer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The live server listens on 127.0.0.1 only: no LAN address, so the links handed out stay on it."""
-    monkeypatch.setattr(network, "lan_addresses", lambda: [])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: [])
 
 
 def is_poll(request: Request) -> bool:

@@ -1,4 +1,4 @@
-"""Static files at addresses that carry their content's hash (scorekeeper/assets.py), and the release's fingerprint."""
+"""Static files at addresses that carry their content's hash (scorekeeper/plumbing/assets.py), and the release's fingerprint."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
-from scorekeeper import assets
+from scorekeeper.plumbing import assets
 
 if TYPE_CHECKING:
     from conftest import AppFactory

@@ -1,4 +1,4 @@
-"""Answers compressed on their way out (scorekeeper/compression.py): brotli or gzip as the browser asks, ETags kept right."""
+"""Answers compressed on their way out (scorekeeper/plumbing/compression.py): brotli or gzip as the browser asks, ETags kept right."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from flask import Flask, Response, url_for
 from flask.testing import FlaskClient
 
 from paper_games import classic_game, store_game
-from scorekeeper import compression
+from scorekeeper.plumbing import compression
 
 if TYPE_CHECKING:
     from conftest import AppFactory

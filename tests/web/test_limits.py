@@ -1,4 +1,4 @@
-"""Rate limits (scorekeeper/limits.py): starting and importing games, and wrong game addresses, counted per client address."""
+"""Rate limits (scorekeeper/plumbing/rate_limits.py): starting and importing games, and wrong game addresses, counted per client address."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from game_files import game_json, upload
 from werkzeug.test import TestResponse
 
 from conftest import NAMES4, Page, Table, games_in, new_game_form
-from scorekeeper import create_app, limits
+from scorekeeper import create_app
+from scorekeeper.plumbing import rate_limits
 
 AppFactory = Callable[..., Flask]
 TITLES = {"es": "Demasiadas peticiones", "en": "Too many requests"}
@@ -197,7 +198,7 @@ def test_with_the_limits_off_nothing_is_refused(app_factory: AppFactory) -> None
     for _ in range(3):
         table.start()
     assert set(misses(phone(app), 5)) == {404}
-    assert limits.EXTENSION not in app.extensions
+    assert rate_limits.EXTENSION not in app.extensions
 
 
 def test_the_environment_sets_the_limits_and_a_test_config_ignores_it(
@@ -209,13 +210,13 @@ def test_the_environment_sets_the_limits_and_a_test_config_ignores_it(
     monkeypatch.setenv("RATELIMIT_ENABLED", "off")
     app = create_app(instance_path=tmp_path / "instance")  # no test config: the environment is read
     assert (app.config["LIMIT_NEW_GAMES"], app.config["LIMIT_WRONG_TOKENS"]) == ("7 per hour", "8 per hour")
-    assert app.config["LIMIT_IMPORTS"] == limits.DEFAULTS["LIMIT_IMPORTS"]
-    assert app.config["RATELIMIT_ENABLED"] is False and limits.EXTENSION not in app.extensions
+    assert app.config["LIMIT_IMPORTS"] == rate_limits.DEFAULTS["LIMIT_IMPORTS"]
+    assert app.config["RATELIMIT_ENABLED"] is False and rate_limits.EXTENSION not in app.extensions
 
     monkeypatch.setenv("RATELIMIT_ENABLED", "true")
-    assert limits.EXTENSION in create_app(instance_path=tmp_path / "instance").extensions
+    assert rate_limits.EXTENSION in create_app(instance_path=tmp_path / "instance").extensions
     tested = create_app({"TESTING": True, "SECRET_KEY": "k"}, instance_path=tmp_path / "other")
-    assert tested.config["LIMIT_NEW_GAMES"] == limits.DEFAULTS["LIMIT_NEW_GAMES"]
+    assert tested.config["LIMIT_NEW_GAMES"] == rate_limits.DEFAULTS["LIMIT_NEW_GAMES"]
 
 
 @pytest.mark.parametrize(
@@ -231,7 +232,7 @@ def test_the_environment_sets_the_limits_and_a_test_config_ignores_it(
 )
 def test_a_client_is_counted_by_its_address_and_an_ipv6_one_by_its_64(app: Flask, address: str, key: str) -> None:
     with app.test_request_context("/", environ_base={"REMOTE_ADDR": address}):
-        assert limits.client_key() == key
+        assert rate_limits.client_key() == key
 
 
 # --- the defaults ----------------------------------------------------------------------------
@@ -242,7 +243,7 @@ def test_a_bar_with_20_tables_behind_one_address_never_meets_the_default_limits(
     starts again (a name mistyped), each imports a game it brought, 100 phones open the links and a few are
     mistyped. The default limits refuse none of it."""
     app = app_factory(WTF_CSRF_ENABLED=False)
-    assert app.config["RATELIMIT_ENABLED"] is True and limits.EXTENSION in app.extensions
+    assert app.config["RATELIMIT_ENABLED"] is True and rate_limits.EXTENSION in app.extensions
     tables = [Table(app, phone(app)) for _ in range(20)]
     tokens = []
     for table in tables:

@@ -1,4 +1,4 @@
-"""The home page and the language switch (scorekeeper/main/, scorekeeper/i18n.py)."""
+"""The home page and the language switch (scorekeeper/main/, scorekeeper/plumbing/languages.py)."""
 
 from collections.abc import Callable
 

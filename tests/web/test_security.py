@@ -1,4 +1,4 @@
-"""Security headers and the session cookie (scorekeeper/security.py)."""
+"""Security headers and the session cookie (scorekeeper/plumbing/security.py)."""
 
 import re
 
@@ -6,7 +6,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.security import CONTENT_SECURITY_POLICY
+from scorekeeper.plumbing.security import CONTENT_SECURITY_POLICY
 
 
 @pytest.mark.parametrize("path", ["/", "/no-existe", "/static/css/pocha.css"])

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import network, serve
+from scorekeeper import serve
+from scorekeeper.plumbing import addresses
 
 
 def test_arguments_default_to_every_network_on_port_5000(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -36,27 +37,27 @@ def test_a_port_that_is_no_port_is_refused_in_both_languages(port: str, capsys: 
 
 
 def test_lan_addresses_are_real_ipv4_addresses() -> None:
-    for address in network.lan_addresses():
+    for address in addresses.lan_addresses():
         ip = ipaddress.ip_address(address)
         assert ip.version == 4 and not ip.is_loopback
 
 
 def test_a_specific_host_is_announced_as_is() -> None:
-    assert network.addresses_to_open("127.0.0.1", 5000) == ["http://127.0.0.1:5000/"]
-    assert network.addresses_to_open("::1", 80) == ["http://[::1]:80/"]
-    assert network.addresses_to_open("192.168.1.20", 5000) == ["http://192.168.1.20:5000/"]
+    assert addresses.addresses_to_open("127.0.0.1", 5000) == ["http://127.0.0.1:5000/"]
+    assert addresses.addresses_to_open("::1", 80) == ["http://[::1]:80/"]
+    assert addresses.addresses_to_open("192.168.1.20", 5000) == ["http://192.168.1.20:5000/"]
 
 
 def test_every_network_announces_the_lan_and_this_computer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20"])
-    assert network.addresses_to_open("0.0.0.0", 5000) == ["http://192.168.1.20:5000/", "http://127.0.0.1:5000/"]
-    assert network.addresses_to_open("::", 5000) == ["http://192.168.1.20:5000/", "http://127.0.0.1:5000/"]
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
+    assert addresses.addresses_to_open("0.0.0.0", 5000) == ["http://192.168.1.20:5000/", "http://127.0.0.1:5000/"]
+    assert addresses.addresses_to_open("::", 5000) == ["http://192.168.1.20:5000/", "http://127.0.0.1:5000/"]
 
 
 def test_loopback_only_announces_this_computer_and_never_the_lan(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
     serve.announce("127.0.0.1", 5000)
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5000/   (este ordenador / this computer)" in out
@@ -66,7 +67,7 @@ def test_loopback_only_announces_this_computer_and_never_the_lan(
 def test_without_a_network_every_network_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(network, "lan_addresses", lambda: [])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: [])
     serve.announce("0.0.0.0", 5000)
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5000/" in out and "No se ha encontrado la red local / No local network found." in out
@@ -79,7 +80,7 @@ def test_main_opens_the_port_applies_migrations_announces_and_serves(
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{database}")
     monkeypatch.setenv("SECRET_KEY", "served")
     monkeypatch.setenv("POCHA_INSTANCE", str(tmp_path / "instance"))
-    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
     served: dict[str, Any] = {}
 
     def fake_serve(app: Any, listener: socket.socket, threads: int) -> None:

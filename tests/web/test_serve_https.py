@@ -1,4 +1,4 @@
-"""HTTPS behind a proxy (scorekeeper/https.py, share/links.py): forwarded headers believed only from TRUSTED_PROXIES,
+"""HTTPS behind a proxy (scorekeeper/plumbing/https.py, share/links.py): forwarded headers believed only from TRUSTED_PROXIES,
 share links with the public address, Secure cookies and HSTS over HTTPS, and the LAN address only where the server
 listens on it."""
 
@@ -14,9 +14,10 @@ from flask import Flask, request
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app, network
+from scorekeeper import create_app
 from scorekeeper.config import ConfigError
-from scorekeeper.https import HSTS, with_secure
+from scorekeeper.plumbing import addresses
+from scorekeeper.plumbing.https import HSTS, with_secure
 
 AppFactory = Callable[..., Flask]
 PROXIED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "pocha.example.org", "X-Forwarded-For": "203.0.113.7"}
@@ -26,7 +27,7 @@ YEAR = 365 * 24 * 3600
 @pytest.fixture(autouse=True)
 def lan(monkeypatch: pytest.MonkeyPatch) -> None:
     """This computer's LAN address, whatever network the tests run on."""
-    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
 
 
 def start_game(client: FlaskClient, **request_options: object) -> str:

@@ -1,4 +1,4 @@
-"""The addresses handed to other phones (scorekeeper/share/links.py, scorekeeper/network.py): the host used, or the LAN address for loopback."""
+"""The addresses handed to other phones (scorekeeper/share/links.py, scorekeeper/addresses.py): the host used, or the LAN address for loopback."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorekeeper import network
+from scorekeeper.plumbing import addresses
 from scorekeeper.share.links import public_root
 
 
@@ -22,7 +22,7 @@ def root_for(app: Flask, base_url: str) -> str:
 def lan(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """This computer's LAN addresses, as the tests set them."""
     found = ["192.168.1.20"]
-    monkeypatch.setattr(network, "lan_addresses", lambda: list(found))
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: list(found))
     return found
 
 
@@ -83,7 +83,7 @@ def test_without_a_network_the_loopback_address_is_kept(app: Flask, lan: list[st
     ],
 )
 def test_loopback_names_and_addresses(host: str, loopback: bool) -> None:
-    assert network.is_loopback(host) is loopback
+    assert addresses.is_loopback(host) is loopback
 
 
 def test_finding_the_lan_address_sends_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -112,7 +112,7 @@ def test_finding_the_lan_address_sends_nothing(monkeypatch: pytest.MonkeyPatch) 
             raise AssertionError(f"the probe used {name}")
 
     monkeypatch.setattr(socket, "socket", Probe)
-    assert network.lan_addresses() == ["192.168.1.20"]
+    assert addresses.lan_addresses() == ["192.168.1.20"]
     assert calls == ["socket", "connect", "getsockname", "close"]
 
 
@@ -121,4 +121,4 @@ def test_no_network_no_lan_address(monkeypatch: pytest.MonkeyPatch) -> None:
         raise OSError("Network is unreachable")
 
     monkeypatch.setattr(socket, "socket", unreachable)
-    assert network.lan_addresses() == []
+    assert addresses.lan_addresses() == []

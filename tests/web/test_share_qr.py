@@ -12,7 +12,7 @@ import segno
 from flask.testing import FlaskClient
 
 from qr_reader import modules_of_svg, read_svg
-from scorekeeper import network
+from scorekeeper.plumbing import addresses
 from scorekeeper.share.qr import qr_svg
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ HOST = "http://pocha.casa:8080"
 @pytest.fixture(autouse=True)
 def lan(monkeypatch: pytest.MonkeyPatch) -> None:
     """This computer's LAN address, whatever network the tests run on."""
-    monkeypatch.setattr(network, "lan_addresses", lambda: ["192.168.1.20"])
+    monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
 
 
 def svgs(markup: str) -> list[str]:

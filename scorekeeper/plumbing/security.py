@@ -4,7 +4,7 @@ from typing import Final
 
 from flask import Flask, Response, has_request_context, request, session
 
-from scorekeeper import escaping, https
+from scorekeeper.plumbing import escaping, https
 
 # Everything comes from the app itself: no inline script or style, no third-party host.
 CONTENT_SECURITY_POLICY: Final = "; ".join(
@@ -76,7 +76,7 @@ def keep_session() -> None:
 
 def init_app(app: Flask) -> None:
     """Install the header hooks, the robots flag of templates, plain-text lazy strings and the lasting session;
-    HTTPS behind a proxy (scorekeeper.https): trusted forwarded headers, Secure cookies and HSTS."""
+    HTTPS behind a proxy (scorekeeper.plumbing.https): trusted forwarded headers, Secure cookies and HSTS."""
     escaping.lazy_strings_are_text()
     https.init_app(app)
     app.before_request(keep_session)

@@ -7,7 +7,7 @@ from flask_babel import get_locale, gettext
 
 from scorekeeper.engine.errors import Message
 from scorekeeper.extensions import babel
-from scorekeeper.urls import current_page
+from scorekeeper.plumbing.urls import current_page
 
 SUPPORTED_LOCALES: Final = ("es", "en")
 DEFAULT_LOCALE: Final = "es"
