@@ -34,7 +34,7 @@ def get_engine_url() -> str:
 
 
 def get_metadata() -> MetaData:
-    """Return the metadata of scorekeeper.models, for autogenerate."""
+    """Return the metadata of scorekeeper.storage.models, for autogenerate."""
     metadata: MetaData = migrate_ext.db.metadata
     return metadata
 

@@ -7,10 +7,11 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import database, words
+from scorekeeper import words
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
 from scorekeeper.plumbing import assets, compression, languages, rate_limits, security
+from scorekeeper.storage import database
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parent
@@ -49,7 +50,7 @@ def create_app(
 
 def register_extensions(app: Flask) -> None:
     """Bind the database, migrations, CSRF protection, translations, hashed static addresses and compression."""
-    from scorekeeper import models  # noqa: F401  (registers the tables with db.metadata)
+    from scorekeeper.storage import models  # noqa: F401  (registers the tables with db.metadata)
 
     db.init_app(app)
     database.init_app(app)
@@ -87,7 +88,7 @@ def register_errorhandlers(app: Flask) -> None:
 
 def register_shell_context(app: Flask) -> None:
     """Give `flask shell` the database and the models."""
-    from scorekeeper import models
+    from scorekeeper.storage import models
 
     def shell_context() -> dict[str, Any]:
         """Names available in `flask shell`."""

@@ -18,7 +18,7 @@ NAMING_CONVENTION = {
 
 
 class Base(DeclarativeBase):
-    """The declarative base every table in scorekeeper.models derives from."""
+    """The declarative base every table in scorekeeper.storage.models derives from."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 

@@ -14,10 +14,10 @@ from dataclasses import replace
 
 from flask import Flask
 
-from scorekeeper import store
 from scorekeeper.engine import HandRecord, Rules, preset_rules, schedule, score_sheet, simulate_hand, trump_code
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, utcnow
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Hand, utcnow
 
 CLASSIC = preset_rules("clasica")
 

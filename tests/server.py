@@ -37,9 +37,9 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from pages import text_of
-from scorekeeper import store
 from scorekeeper.engine import HandPlan, ScoreSheet
-from scorekeeper.models import Game
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Game
 
 START_TIMEOUT = 60.0  # seconds for a server to answer after it is started (imports, migrations)
 REQUEST_TIMEOUT = 30.0  # seconds a phone waits for an answer

@@ -13,8 +13,8 @@ import json
 from datetime import datetime
 from typing import Any, Final
 
-from scorekeeper.models import Correction, Game, Hand, utcnow
-from scorekeeper.store import GameView, view_of
+from scorekeeper.storage.models import Correction, Game, Hand, utcnow
+from scorekeeper.storage.store import GameView, view_of
 
 FORMAT: Final = "pocha-game"
 VERSION: Final = 2

@@ -27,9 +27,9 @@ from scorekeeper.engine import (
 from scorekeeper.engine.errors import N_
 from scorekeeper.export.file_object import GameFileError
 from scorekeeper.export.game_reader import GameEntry, HandEntry
-from scorekeeper.models import Correction, Game, Hand, utcnow
-from scorekeeper.players import NamesError, check_names, tidy_name
-from scorekeeper.store import create_game, hand_in_play, record_of, write_hand
+from scorekeeper.storage.models import Correction, Game, Hand, utcnow
+from scorekeeper.storage.player_names import NamesError, check_names, tidy_name
+from scorekeeper.storage.store import create_game, hand_in_play, record_of, write_hand
 
 #: What is compared between a replayed half hand and the file, in this order.
 HAND_FIELDS: Final = ("trump", "auction", "bids", "tricks", "renuncios")

@@ -22,8 +22,8 @@ from scorekeeper.engine import (
     trump_of,
 )
 from scorekeeper.engine.errors import N_, Message
-from scorekeeper.models import Correction, Game, utcnow
-from scorekeeper.store import GameView, hand_row, record_of, write_hand
+from scorekeeper.storage.models import Correction, Game, utcnow
+from scorekeeper.storage.store import GameView, hand_row, record_of, write_hand
 from scorekeeper.words import trump_label
 
 

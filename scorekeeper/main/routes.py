@@ -8,11 +8,11 @@ from scorekeeper.extensions import db
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
 from scorekeeper.main.summary import summaries
-from scorekeeper.models import Game
-from scorekeeper.phone import known_games
 from scorekeeper.plumbing.languages import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
 from scorekeeper.plumbing.security import CAPABILITY_PREFIXES
 from scorekeeper.plumbing.urls import back_url, local_url
+from scorekeeper.storage.models import Game
+from scorekeeper.storage.phone_games import known_games
 
 
 @bp.get("/")

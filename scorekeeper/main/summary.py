@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.engine import PochaError
-from scorekeeper.phone import KnownGame
-from scorekeeper.store import find_game, find_watched_game, view_of
+from scorekeeper.storage.phone_games import KnownGame
+from scorekeeper.storage.store import find_game, find_watched_game, view_of
 
 
 @dataclass(frozen=True)

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.engine import PochaError, ScoreSheet
-from scorekeeper.models import Game
-from scorekeeper.phone import known_games
-from scorekeeper.store import EDIT, WATCH, Scope, find_game, find_watched_game, view_of
+from scorekeeper.storage.models import Game
+from scorekeeper.storage.phone_games import known_games
+from scorekeeper.storage.store import EDIT, WATCH, Scope, find_game, find_watched_game, view_of
 
 
 @dataclass(frozen=True)

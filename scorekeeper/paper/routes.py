@@ -13,7 +13,7 @@ from scorekeeper.engine import PRESETS
 from scorekeeper.paper import bp, pdf
 from scorekeeper.paper.history import finished_games
 from scorekeeper.paper.stats import player_stats
-from scorekeeper.store import game_for, view_of
+from scorekeeper.storage.store import game_for, view_of
 
 SCOPED = "/<any(p, ver):scope>/<token>"
 

@@ -39,7 +39,7 @@ from typing import Any, Final, TypeVar
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RouteLimit
 
-from scorekeeper.phone import known_games
+from scorekeeper.storage.phone_games import known_games
 
 View = TypeVar("View", bound=Callable[..., Any])
 

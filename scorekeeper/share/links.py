@@ -11,9 +11,9 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper.models import Game
 from scorekeeper.plumbing import addresses
 from scorekeeper.share.qr import qr_svg
+from scorekeeper.storage.models import Game
 
 
 def lan_reaches_server() -> bool:

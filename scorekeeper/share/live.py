@@ -15,10 +15,10 @@ from flask import Response, request, session
 from markupsafe import Markup
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
 from scorekeeper.plumbing.assets import release
 from scorekeeper.plumbing.languages import current_locale
-from scorekeeper.store import MAX_TOKEN
+from scorekeeper.storage.models import Game
+from scorekeeper.storage.store import MAX_TOKEN
 
 #: The query argument in which the phone names the sheet it shows (its ``data-huella``).
 SHOWN_SHEET = "hoja"

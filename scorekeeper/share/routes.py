@@ -10,11 +10,11 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
-from scorekeeper.phone import forget, remember
 from scorekeeper.plumbing.assets import release
 from scorekeeper.share import bp, live
-from scorekeeper.store import EDIT, GameView, find_watched_game, game_for, new_token, token_hash, view_of
+from scorekeeper.storage.models import Game
+from scorekeeper.storage.phone_games import forget, remember
+from scorekeeper.storage.store import EDIT, GameView, find_watched_game, game_for, new_token, token_hash, view_of
 
 
 @bp.get("/ver/<token>")

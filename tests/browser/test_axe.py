@@ -18,9 +18,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from paper_games import classic_game, store_game
-from scorekeeper import store
 from scorekeeper.engine import HandKind, Special, preset_rules
 from scorekeeper.extensions import db
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
 from scorekeeper.engine import (
     HandPlan,
     HandRecord,
@@ -27,7 +26,8 @@ from scorekeeper.engine import (
     score_sheet,
     simulate_hand,
 )
-from scorekeeper.models import Game
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneLog, Table

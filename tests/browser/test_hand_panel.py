@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper import store
 from scorekeeper.engine import Suit, points, preset_rules
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory

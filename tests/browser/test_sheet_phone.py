@@ -10,10 +10,10 @@ from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
 from paper_games import CLASSIC, classic_game, store_game
-from scorekeeper import store
 from scorekeeper.engine import schedule, score_sheet, trump_code
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand, utcnow
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Hand, utcnow
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory

@@ -132,7 +132,7 @@ def engine_files() -> list[Path]:
         "import io",
         "from io import StringIO",
         "import subprocess",
-        "import scorekeeper.models",
+        "import scorekeeper.storage.models",
         "from scorekeeper import create_app",
         "with open('x') as f: pass",
         "data = open('rules.json').read()",

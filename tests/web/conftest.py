@@ -20,10 +20,11 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from pages import text_of
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, utcnow
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Game, Hand, utcnow
 
 NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
 STEPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")

@@ -10,9 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import store
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Game
 
 
 def watch_token(app: Flask, token: str) -> str:

@@ -34,7 +34,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.storage.models import Game
 
 EXAMPLES_VARIABLE: Final = "POCHA_FUZZ_EXAMPLES"
 #: Requests sent by ``make test`` over every route together.

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
 from scorekeeper.extensions import db
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from tests.conftest import AppFactory

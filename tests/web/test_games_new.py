@@ -12,7 +12,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.games import routes
-from scorekeeper.models import Game
+from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
     from conftest import Page, Table

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from conftest import Seat
-from scorekeeper import store
 from scorekeeper.engine import Suit, points, preset_rules
 from scorekeeper.extensions import db
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from conftest import Table

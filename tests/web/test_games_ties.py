@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper import store
 from scorekeeper.extensions import db
-from scorekeeper.models import utcnow
+from scorekeeper.storage import store
+from scorekeeper.storage.models import utcnow
 
 if TYPE_CHECKING:
     from conftest import Table

@@ -1,4 +1,4 @@
-"""The migrations folder: it applies cleanly and matches scorekeeper.models, on SQLite and on PostgreSQL."""
+"""The migrations folder: it applies cleanly and matches scorekeeper.storage.models, on SQLite and on PostgreSQL."""
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -21,4 +21,4 @@ def test_migrations_match_the_models(empty_app: Flask) -> None:
         with db.engine.connect() as connection:
             context = MigrationContext.configure(connection, opts={"render_as_batch": True, "compare_type": True})
             differences = compare_metadata(context, db.metadata)
-    assert differences == [], "scorekeeper/models.py changed: run `flask --app scorekeeper db migrate -m ...`"
+    assert differences == [], "scorekeeper/storage/models.py changed: run `flask --app scorekeeper db migrate -m ...`"

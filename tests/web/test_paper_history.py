@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from conftest import Page, Table

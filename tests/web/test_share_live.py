@@ -14,8 +14,9 @@ import pytest
 from flask import Flask, template_rendered
 from sqlalchemy import event
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from werkzeug.test import TestResponse

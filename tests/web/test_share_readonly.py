@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from werkzeug.routing import Rule
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
     from conftest import Table

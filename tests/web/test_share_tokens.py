@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from flask import Flask
 
-from scorekeeper import store
 from scorekeeper.extensions import db
+from scorekeeper.storage import store
 
 if TYPE_CHECKING:
     from conftest import Page, Table

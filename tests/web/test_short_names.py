@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.players import NAME_MAX, tidy_name
 from scorekeeper.short_names import COLUMN_LETTERS, MARK_LETTERS, STRIP_LETTERS, one_line_names, short_names
+from scorekeeper.storage.player_names import NAME_MAX, tidy_name
 
 
 def lines(*names: str, letters: int = COLUMN_LETTERS, marked: int | None = None) -> list[tuple[str, ...]]:

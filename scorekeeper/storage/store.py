@@ -14,7 +14,6 @@ from typing import Final, Literal
 
 from flask import abort
 
-from scorekeeper.database import begin_write
 from scorekeeper.engine import (
     HandInPlay,
     HandPlan,
@@ -29,7 +28,8 @@ from scorekeeper.engine import (
     trump_of,
 )
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, Hand, Player
+from scorekeeper.storage.database import begin_write
+from scorekeeper.storage.models import Game, Hand, Player
 
 #: The first part of a game's address: "p" for the scorekeeper (can change the game), "ver" for watchers.
 Scope = Literal["p", "ver"]
