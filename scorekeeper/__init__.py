@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper import words
 from scorekeeper.config import load_config
 from scorekeeper.extensions import csrf, db, migrate
+from scorekeeper.labels import game_words
 from scorekeeper.plumbing import assets, compression, languages, rate_limits, security
 from scorekeeper.storage import database
 
@@ -57,7 +57,7 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=str(resource_dir("migrations")))
     csrf.init_app(app)
     languages.init_app(app)
-    words.init_app(app)
+    game_words.init_app(app)
     assets.init_app(app)
     compression.init_app(app)  # the first after_request hook, so the last to run
 

@@ -15,7 +15,7 @@ from typing import Final
 from flask_babel import pgettext
 
 from scorekeeper.engine import ScoreSheet
-from scorekeeper.words import trump_label
+from scorekeeper.labels.game_words import trump_label
 
 #: The list separator of each language's spreadsheet programs.
 DELIMITERS: Final = {"es": ";", "en": ","}

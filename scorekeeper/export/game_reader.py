@@ -16,7 +16,7 @@ from scorekeeper.engine import NO_TRUMP, Message, Suit
 from scorekeeper.engine.errors import N_
 from scorekeeper.export.file_object import FileObject, GameFileError, is_whole
 from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, READABLE, VERSION
-from scorekeeper.words import FIELD_NAMES
+from scorekeeper.labels.game_words import FIELD_NAMES
 
 TOP_KEYS: Final = ("format", "version", "preset", "rules", "players", "first_dealer", "hands", "corrections")
 TOP_OPTIONAL: Final = ("exported_at", "created_at", "finished_at")

@@ -22,9 +22,9 @@ from scorekeeper.engine import (
     trump_of,
 )
 from scorekeeper.engine.errors import N_, Message
+from scorekeeper.labels.game_words import trump_label
 from scorekeeper.storage.models import Correction, Game, utcnow
 from scorekeeper.storage.store import GameView, hand_row, record_of, write_hand
-from scorekeeper.words import trump_label
 
 
 class StaleHandError(PochaError):

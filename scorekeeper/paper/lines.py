@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from flask_babel import gettext as _
 
 from scorekeeper.engine import HandKind, HandPlan, ScoreSheet, SheetRow, Suit, trump_code
-from scorekeeper.words import kind_label, trump_label
+from scorekeeper.labels.game_words import kind_label, trump_label
 
 
 @dataclass(frozen=True, slots=True)

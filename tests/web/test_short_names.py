@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.short_names import COLUMN_LETTERS, MARK_LETTERS, STRIP_LETTERS, one_line_names, short_names
+from scorekeeper.labels.short_names import COLUMN_LETTERS, MARK_LETTERS, STRIP_LETTERS, one_line_names, short_names
 from scorekeeper.storage.player_names import NAME_MAX, tidy_name
 
 
