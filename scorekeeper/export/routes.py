@@ -17,7 +17,8 @@ from scorekeeper.export.forms import ImportForm
 from scorekeeper.export.game_reader import read_game_file
 from scorekeeper.export.importing import create_game_from
 from scorekeeper.extensions import db
-from scorekeeper.plumbing.languages import current_locale, engine_message
+from scorekeeper.labels.engine_messages import engine_message
+from scorekeeper.plumbing.languages import current_locale
 from scorekeeper.plumbing.rate_limits import IMPORTS, limited
 from scorekeeper.storage.phone_games import remember
 from scorekeeper.storage.store import game_for, view_of

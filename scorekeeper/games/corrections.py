@@ -13,8 +13,8 @@ from scorekeeper.extensions import db
 from scorekeeper.games import bp, state
 from scorekeeper.games.forms import choices
 from scorekeeper.games.hand_forms import CorrectionForm, InputError
+from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.game_words import trump_label
-from scorekeeper.plumbing.languages import engine_message
 from scorekeeper.storage.models import Hand
 from scorekeeper.storage.store import EDIT, game_for, hand_row, view_of
 

@@ -26,9 +26,9 @@ from scorekeeper.engine import (
     preset_rules,
     schedule,
 )
+from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.game_words import MULTIPLIER_NAMES, ONES_NAMES, PRESET_NAMES, TIE_BREAK_NAMES, kind_label
 from scorekeeper.plumbing.form_numbers import NumberedFields, WholeNumberField, whole_number
-from scorekeeper.plumbing.languages import engine_message
 from scorekeeper.storage.player_names import NamesError, check_names, tidy_name
 
 RANDOM_DEALER = "azar"

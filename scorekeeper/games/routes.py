@@ -23,8 +23,8 @@ from scorekeeper.games import bp, state
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, StepForm
 from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
+from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
-from scorekeeper.plumbing.languages import engine_message
 from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
 from scorekeeper.storage.phone_games import remember
 from scorekeeper.storage.store import EDIT, GameView, create_game, game_for, view_of

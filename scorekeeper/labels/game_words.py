@@ -27,8 +27,8 @@ from scorekeeper.engine import (
     forbidden_reason,
     trump_code,
 )
+from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.short_names import one_line_names, short_names
-from scorekeeper.plumbing.languages import engine_message
 
 #: A trump as a label (a suit's name, capitalised, or «Sin triunfo»), by its notation.
 TRUMP_NAMES: Final[dict[str, LazyString]] = {

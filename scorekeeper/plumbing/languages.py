@@ -3,9 +3,8 @@
 from typing import Final
 
 from flask import Flask, has_request_context, request
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 
-from scorekeeper.engine.errors import Message
 from scorekeeper.extensions import babel
 from scorekeeper.plumbing.urls import current_page
 
@@ -43,8 +42,3 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
     babel.init_app(app, locale_selector=select_locale)
     app.context_processor(template_globals)
-
-
-def engine_message(message: Message) -> str:
-    """An engine message (a Spanish template and its values) in the page's language."""
-    return message.render(gettext)

@@ -26,8 +26,8 @@ from scorekeeper.engine import (
     preset_rules,
     simulate_hand,
 )
+from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing import form_numbers
-from scorekeeper.plumbing.languages import engine_message
 
 DEFAULT_PLAYERS = 4
 DEFAULT_CARDS = 5

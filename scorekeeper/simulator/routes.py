@@ -28,7 +28,7 @@ from scorekeeper.engine import (
     trick_winner,
     trump_code,
 )
-from scorekeeper.plumbing.languages import engine_message
+from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.simulator import bp
 from scorekeeper.simulator.chart import bar_chart
 from scorekeeper.simulator.document import deal_document, dumps

@@ -9,7 +9,7 @@ from typing import Final
 from flask_babel import gettext as _
 
 from scorekeeper.engine import PochaError, check_players
-from scorekeeper.plumbing.languages import engine_message
+from scorekeeper.labels.engine_messages import engine_message
 
 #: The longest name, in letters: long enough for «María José», short enough for a column.
 NAME_MAX: Final = 20
