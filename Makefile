@@ -26,9 +26,9 @@ $(STAMP): pyproject.toml setup.py scorekeeper/engine/cards.py scorekeeper/engine
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# Serve on the local network; scorekeeper.serve applies the migrations first.
+# Serve on the local network; scorekeeper.server.local applies the migrations first.
 run: $(STAMP) compile-translations
-	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
+	$(BIN)/python -m scorekeeper.server.local --host $(HOST) --port $(PORT)
 
 # Serve a club (README: "Pocha para un club"): pocha-server applies the migrations once, then serves with gunicorn's
 # threaded workers on 127.0.0.1:8000 for Caddy in front; `make production PORT=8001 WEB_CONCURRENCY=4` and the

@@ -82,7 +82,7 @@ def server(url: str, workers: int, threads: int, folder: Path) -> Iterator[str]:
         "POCHA_INSTANCE": str(folder / "instance"),
         "RATELIMIT_ENABLED": "false",
     }
-    command = [sys.executable, "-m", "scorekeeper.production", "--host", "127.0.0.1", "--port", str(port)]
+    command = [sys.executable, "-m", "scorekeeper.server.production", "--host", "127.0.0.1", "--port", str(port)]
     command += ["--workers", str(workers), "--threads", str(threads)]
     log = (folder / "server.log").open("w")
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -31,7 +31,7 @@ class DefaultConfig:
     BABEL_DEFAULT_LOCALE = "es"
     BABEL_DEFAULT_TIMEZONE = "Europe/Madrid"
 
-    # Where the server listens: scorekeeper.serve and scorekeeper.production set it. A page opened on this
+    # Where the server listens: scorekeeper.server.local and scorekeeper.server.production set it. A page opened on this
     # computer (127.0.0.1) shares the LAN address only when the server listens on every network.
     SERVER_HOST = "0.0.0.0"
     # Proxies in front of Pocha (Caddy, nginx) whose X-Forwarded-For, -Proto and -Host headers are believed:

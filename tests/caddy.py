@@ -101,7 +101,7 @@ def children(pid: int) -> list[int]:
 
 @dataclass
 class ProductionServer:
-    """`python -m scorekeeper.production` on 127.0.0.1:``port`` with ``workers`` gunicorn workers, its output in
+    """`python -m scorekeeper.server.production` on 127.0.0.1:``port`` with ``workers`` gunicorn workers, its output in
     ``folder / "server.log"``; ``env`` adds settings (TRUSTED_PROXIES, ...)."""
 
     database_url: str
@@ -142,7 +142,7 @@ class ProductionServer:
         return [
             sys.executable,
             "-m",
-            "scorekeeper.production",
+            "scorekeeper.server.production",
             "--host",
             "127.0.0.1",
             "--port",

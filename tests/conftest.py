@@ -13,7 +13,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 # The throwaway PostgreSQL cluster and its fixtures: postgres_cluster, pg_url, database_url;
-# real servers (python -m scorekeeper.serve) for phones over HTTP: serve; a throwaway Redis: redis_url.
+# real servers (python -m scorekeeper.server.local) for phones over HTTP: serve; a throwaway Redis: redis_url.
 pytest_plugins = ("postgres", "server", "redis_server")
 
 AppFactory = Callable[..., Flask]

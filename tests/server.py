@@ -1,4 +1,4 @@
-"""A real Pocha server for tests: `python -m scorekeeper.serve` (waitress) in a process of its own, phones that
+"""A real Pocha server for tests: `python -m scorekeeper.server.local` (waitress) in a process of its own, phones that
 talk to it over HTTP with cookie jars of their own, and the game as the database keeps it.
 
     def test_a_tap(serve, tmp_path):
@@ -73,7 +73,7 @@ def server_environment(database_url: str, instance: Path) -> dict[str, str]:
 
 @dataclass
 class ServerProcess:
-    """`python -m scorekeeper.serve` on 127.0.0.1:``port``, its output in ``log_path``; start it again after a kill."""
+    """`python -m scorekeeper.server.local` on 127.0.0.1:``port``, its output in ``log_path``; start it again after a kill."""
 
     database_url: str
     instance: Path
@@ -104,7 +104,7 @@ class ServerProcess:
                 [
                     sys.executable,
                     "-m",
-                    "scorekeeper.serve",
+                    "scorekeeper.server.local",
                     "--host",
                     "127.0.0.1",
                     "--port",

@@ -1,4 +1,4 @@
-"""The LAN server launcher (scorekeeper/serve.py): its arguments, the addresses it prints, and what main does in order."""
+"""The LAN server launcher (scorekeeper/server/local.py): its arguments, the addresses it prints, and what main does in order."""
 
 import ipaddress
 import socket
@@ -7,30 +7,30 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import serve
 from scorekeeper.plumbing import addresses
+from scorekeeper.server import local
 
 
 def test_arguments_default_to_every_network_on_port_5000(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("HOST", raising=False)
     monkeypatch.delenv("PORT", raising=False)
-    args = serve.parse_args([])
+    args = local.parse_args([])
     assert (args.host, args.port) == ("0.0.0.0", 5000)
-    args = serve.parse_args(["--host", "127.0.0.1", "--port", "8123"])
+    args = local.parse_args(["--host", "127.0.0.1", "--port", "8123"])
     assert (args.host, args.port) == ("127.0.0.1", 8123)
 
 
 def test_host_and_port_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOST", "127.0.0.1")
     monkeypatch.setenv("PORT", "8080")
-    args = serve.parse_args([])
+    args = local.parse_args([])
     assert (args.host, args.port) == ("127.0.0.1", 8080)
 
 
 @pytest.mark.parametrize("port", ["99999", "-1", "http", "5０00"])
 def test_a_port_that_is_no_port_is_refused_in_both_languages(port: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
-        serve.parse_args(["--port", port])
+        local.parse_args(["--port", port])
     assert exit_.value.code != 0
     error = capsys.readouterr().err
     assert "el puerto es un número de 0 a 65535" in error and "the port is a number from 0 to 65535" in error
@@ -58,7 +58,7 @@ def test_loopback_only_announces_this_computer_and_never_the_lan(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
-    serve.announce("127.0.0.1", 5000)
+    local.announce("127.0.0.1", 5000)
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5000/   (este ordenador / this computer)" in out
     assert "192.168.1.20" not in out
@@ -68,7 +68,7 @@ def test_without_a_network_every_network_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(addresses, "lan_addresses", lambda: [])
-    serve.announce("0.0.0.0", 5000)
+    local.announce("0.0.0.0", 5000)
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5000/" in out and "No se ha encontrado la red local / No local network found." in out
 
@@ -88,8 +88,8 @@ def test_main_opens_the_port_applies_migrations_announces_and_serves(
         served.update(app=app, address=listener.getsockname(), threads=threads, listening=listener.fileno() >= 0)
         listener.close()
 
-    monkeypatch.setattr(serve, "serve_with_waitress", fake_serve)
-    serve.main(["--host", "127.0.0.1", "--port", "0", "--threads", "3"])
+    monkeypatch.setattr(local, "serve_with_waitress", fake_serve)
+    local.main(["--host", "127.0.0.1", "--port", "0", "--threads", "3"])
 
     assert database.exists(), "migrations were applied to the configured database"
     host, port = served["address"]
@@ -102,6 +102,6 @@ def test_main_opens_the_port_applies_migrations_announces_and_serves(
 
 
 def test_waitress_keeps_enough_connections_for_many_phones() -> None:
-    limits = serve.waitress_limits()
+    limits = local.waitress_limits()
     assert limits["connection_limit"] >= 500, "waitress's default of 100 is about 20 tables"
     assert limits["channel_timeout"] <= 120

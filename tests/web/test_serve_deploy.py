@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import production
+from scorekeeper.server import production
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DEPLOY = ROOT / "deploy"
@@ -54,7 +54,7 @@ def test_the_service_starts_the_installed_production_command() -> None:
     service = (DEPLOY / "pocha.service").read_text(encoding="utf-8")
     assert f"ExecStart={INSTALLED_SERVER}\n" in service
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
-    assert scripts["pocha-server"] == "scorekeeper.production:main"
+    assert scripts["pocha-server"] == "scorekeeper.server.production:main"
     assert "EnvironmentFile=/etc/pocha/pocha.env" in service
 
 

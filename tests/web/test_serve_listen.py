@@ -1,5 +1,5 @@
 """A busy port or an address this computer does not have: one line in both languages, a non-zero exit and no
-traceback, from `make run`'s command and from the production command alike (scorekeeper/listen.py)."""
+traceback, from `make run`'s command and from the production command alike (scorekeeper/server/ports.py)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.listen import CannotListenError, open_listener, refusal
+from scorekeeper.server.ports import CannotListenError, open_listener, refusal
 
 #: TEST-NET-1 (RFC 5737): documentation only, never an address of this computer. Binding to it sends nothing.
 NOT_HERE = "192.0.2.1"
 COMMANDS = {
-    "make run": ["-m", "scorekeeper.serve"],
-    "pocha-server": ["-m", "scorekeeper.production", "--workers", "2"],
+    "make run": ["-m", "scorekeeper.server.local"],
+    "pocha-server": ["-m", "scorekeeper.server.production", "--workers", "2"],
 }
 
 

@@ -1,4 +1,4 @@
-"""The production command (scorekeeper/production.py) for real: gunicorn's threaded workers on 127.0.0.1, migrations
+"""The production command (scorekeeper/server/production.py) for real: gunicorn's threaded workers on 127.0.0.1, migrations
 applied once, a tap played, forwarded headers believed only from TRUSTED_PROXIES, and a clean stop."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from caddy import ProductionServer
-from scorekeeper import production
-from scorekeeper.listen import open_listener
+from scorekeeper.server import production
+from scorekeeper.server.ports import open_listener
 from server import Phone, read_game
 
 #: What Alembic prints each time the migrations are run against a database.

@@ -1,4 +1,4 @@
-"""Serve Pocha for a club (many tables, behind HTTPS): `pocha-server`, or `python -m scorekeeper.production`.
+"""Serve Pocha for a club (many tables, behind HTTPS): `pocha-server`, or `python -m scorekeeper.server.production`.
 
 It opens the port, applies the migrations once (in the first process, before any worker starts),
 then serves with gunicorn's threaded workers on Linux and macOS, or waitress on Windows (gunicorn
@@ -40,8 +40,8 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper.listen import port_number
-from scorekeeper.serve import WINDOWS, app_for, serve_with_waitress, start
+from scorekeeper.server.local import WINDOWS, app_for, serve_with_waitress, start
+from scorekeeper.server.ports import port_number
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = "8000"

@@ -1,6 +1,6 @@
 """The port Pocha serves on: a bound, listening socket, or one line in both languages saying why not (no traceback).
 
-Both ways to serve (``scorekeeper.serve`` for a table, ``scorekeeper.production`` for a club) open
+Both ways to serve (``scorekeeper.server.local`` for a table, ``scorekeeper.server.production`` for a club) open
 their socket here before anything else, so a busy port or an address this computer does not have
 stops the start with a clear reason and a non-zero exit, before "Pocha está en marcha" is printed.
 """

@@ -1,7 +1,7 @@
-"""Serve Pocha to the phones on the local network: `python -m scorekeeper.serve --host 0.0.0.0 --port 5000`.
+"""Serve Pocha to the phones on the local network: `python -m scorekeeper.server.local --host 0.0.0.0 --port 5000`.
 
 One process (waitress): the way to serve one table, or a few, from the computer at the table. A club
-serving many tables uses ``scorekeeper.production`` instead (gunicorn's workers, behind HTTPS).
+serving many tables uses ``scorekeeper.server.production`` instead (gunicorn's workers, behind HTTPS).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from flask_migrate import upgrade
 from scorekeeper import create_app
 from scorekeeper.config import ConfigError
 from scorekeeper.extensions import db
-from scorekeeper.listen import CannotListenError, open_listener, port_number
 from scorekeeper.plumbing.addresses import addresses_to_open, is_loopback, is_wildcard
+from scorekeeper.server.ports import CannotListenError, open_listener, port_number
 
 #: The environment variable that names another instance folder (``instance/`` by default).
 INSTANCE_VARIABLE = "POCHA_INSTANCE"
@@ -34,7 +34,7 @@ WINDOWS = sys.platform == "win32"
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Read --host, --port and --threads from the command line (HOST and PORT from the environment)."""
     parser = argparse.ArgumentParser(
-        prog="python -m scorekeeper.serve", description="Serve Pocha on the local network."
+        prog="python -m scorekeeper.server.local", description="Serve Pocha on the local network."
     )
     parser.add_argument(
         "--host",

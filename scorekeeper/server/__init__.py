@@ -1,0 +1,2 @@
+"""Starting a server: one table's (``python -m scorekeeper.server.local``, ``make run``) and a club's
+(``pocha-server``), opening their port first."""
