@@ -26,7 +26,7 @@ How it is sized, for 500 phones (100 tables of 5) and more on 2 cores:
 - timeout 30 s: a worker silent that long is stuck and is replaced (a tap waits 15 s at most).
   graceful_timeout 20 s: on stop or restart, requests in flight are answered first.
 - Waitress (Windows) is one process: workers x threads threads, and 500 connections, the most
-  its select() loop can watch there (see ``serve.waitress_limits``).
+  its select() loop can watch there (see ``start.waitress_limits``).
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper.server.local import WINDOWS, app_for, serve_with_waitress, start
 from scorekeeper.server.ports import port_number
+from scorekeeper.server.start import WINDOWS, app_for, serve_with_waitress, start
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = "8000"

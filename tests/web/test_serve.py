@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.plumbing import addresses
-from scorekeeper.server import local
+from scorekeeper.server import local, start
 
 
 def test_arguments_default_to_every_network_on_port_5000(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,7 +58,7 @@ def test_loopback_only_announces_this_computer_and_never_the_lan(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(addresses, "lan_addresses", lambda: ["192.168.1.20"])
-    local.announce("127.0.0.1", 5000)
+    start.announce("127.0.0.1", 5000)
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5000/   (este ordenador / this computer)" in out
     assert "192.168.1.20" not in out
@@ -68,7 +68,7 @@ def test_without_a_network_every_network_says_so(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(addresses, "lan_addresses", lambda: [])
-    local.announce("0.0.0.0", 5000)
+    start.announce("0.0.0.0", 5000)
     out = capsys.readouterr().out
     assert "http://127.0.0.1:5000/" in out and "No se ha encontrado la red local / No local network found." in out
 
@@ -102,6 +102,6 @@ def test_main_opens_the_port_applies_migrations_announces_and_serves(
 
 
 def test_waitress_keeps_enough_connections_for_many_phones() -> None:
-    limits = local.waitress_limits()
+    limits = start.waitress_limits()
     assert limits["connection_limit"] >= 500, "waitress's default of 100 is about 20 tables"
     assert limits["channel_timeout"] <= 120
