@@ -10,8 +10,8 @@ bp = Blueprint("paper", __name__)
 @bp.app_context_processor
 def _paper_helpers() -> dict[str, Any]:
     """Give every template ``score_chart(sheet)`` (for games/_chart.html), ``paper_lines(sheet)`` and ``any_not_counted``."""
-    from scorekeeper.paper.chart import score_chart
-    from scorekeeper.paper.lines import any_not_counted, paper_lines
+    from scorekeeper.page_parts.chart import score_chart
+    from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
 
     return {"score_chart": score_chart, "paper_lines": paper_lines, "any_not_counted": any_not_counted}
 

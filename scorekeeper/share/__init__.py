@@ -8,7 +8,7 @@ bp = Blueprint("share", __name__)
 @bp.app_context_processor
 def _share_links() -> dict[str, object]:
     """Give templates ``share_links(game, token)``: the addresses for the share panel, as text and QR codes."""
-    from scorekeeper.share.links import share_links, watch_link
+    from scorekeeper.page_parts.share_links import share_links, watch_link
 
     return {"share_links": share_links, "watch_link": watch_link}
 

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from paper_games import CLASSIC, classic_game, store_game
 from scorekeeper.engine import score_sheet
-from scorekeeper.paper.chart import PALETTE
+from scorekeeper.page_parts.chart import PALETTE
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog

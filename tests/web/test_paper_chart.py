@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from paper_games import classic_game, store_game
 from scorekeeper.engine import HandRecord, Rules, Suit, score_sheet
-from scorekeeper.paper.chart import PALETTE, legend_label, nice_step, score_chart
+from scorekeeper.page_parts.chart import PALETTE, legend_label, nice_step, score_chart
 
 if TYPE_CHECKING:
     from conftest import Table

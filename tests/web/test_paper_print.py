@@ -10,7 +10,7 @@ import pytest
 
 from paper_games import CLASSIC, classic_game, store_game, with_renuncio
 from scorekeeper.engine import HandKind, HandRecord, Rules, ScoreSheet, Special, score_sheet
-from scorekeeper.paper.lines import paper_lines
+from scorekeeper.page_parts.paper_lines import paper_lines
 
 if TYPE_CHECKING:
     from conftest import Page, Table

@@ -1,4 +1,4 @@
-"""HTTPS behind a proxy (scorekeeper/plumbing/https.py, share/links.py): forwarded headers believed only from TRUSTED_PROXIES,
+"""HTTPS behind a proxy (scorekeeper/plumbing/https.py, page_parts/share_links.py): forwarded headers believed only from TRUSTED_PROXIES,
 share links with the public address, Secure cookies and HSTS over HTTPS, and the LAN address only where the server
 listens on it."""
 

@@ -1,4 +1,5 @@
-"""The addresses handed to other phones (scorekeeper/share/links.py, scorekeeper/addresses.py): the host used, or the LAN address for loopback."""
+"""The addresses handed to other phones (page_parts/share_links.py, plumbing/addresses.py): the host used, or the LAN
+address for loopback."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from scorekeeper.page_parts.share_links import public_root
 from scorekeeper.plumbing import addresses
-from scorekeeper.share.links import public_root
 
 
 def root_for(app: Flask, base_url: str) -> str:

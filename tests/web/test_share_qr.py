@@ -12,8 +12,8 @@ import segno
 from flask.testing import FlaskClient
 
 from qr_reader import modules_of_svg, read_svg
+from scorekeeper.page_parts.qr import qr_svg
 from scorekeeper.plumbing import addresses
-from scorekeeper.share.qr import qr_svg
 
 if TYPE_CHECKING:
     from conftest import Page, Table

@@ -11,8 +11,8 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from scorekeeper.page_parts.qr import qr_svg
 from scorekeeper.plumbing import addresses
-from scorekeeper.share.qr import qr_svg
 from scorekeeper.storage.models import Game
 
 
