@@ -66,6 +66,7 @@ def register_blueprints(app: Flask) -> None:
     """Mount the pages: one blueprint per capability."""
     from scorekeeper.export import bp as export_bp
     from scorekeeper.games import bp as games_bp
+    from scorekeeper.history import bp as history_bp
     from scorekeeper.main import bp as main_bp
     from scorekeeper.paper import bp as paper_bp
     from scorekeeper.share import bp as share_bp
@@ -76,6 +77,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(share_bp)
     app.register_blueprint(export_bp)
     app.register_blueprint(paper_bp)
+    app.register_blueprint(history_bp)
     app.register_blueprint(simulator_bp)
 
 

@@ -1,4 +1,4 @@
-"""The paper blueprint: the printable score sheet, its PDF, the score chart and the history of finished games."""
+"""The paper blueprint: the printable score sheet and its PDF."""
 
 from typing import Any
 

@@ -1,4 +1,4 @@
-"""Views of the paper blueprint: the sheet to print, its PDF and the history of finished games (thin: find, ask the engine, show)."""
+"""Views of the paper blueprint: the sheet to print and its PDF (thin: find, ask the engine, show)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.engine import PRESETS
 from scorekeeper.paper import bp, pdf
-from scorekeeper.paper.history import finished_games
-from scorekeeper.paper.stats import player_stats
 from scorekeeper.storage.store import game_for, view_of
 
 SCOPED = "/<any(p, ver):scope>/<token>"
@@ -57,10 +55,3 @@ def sheet_pdf(scope: str, token: str) -> Response:
     )
     response.headers["Cache-Control"] = "private, no-cache"
     return response
-
-
-@bp.get("/historial")
-def history() -> str:
-    """The finished games this phone knows, and each player's record across them."""
-    games = finished_games()
-    return render_template("paper/history.html", games=games, stats=player_stats(game.sheet for game in games))

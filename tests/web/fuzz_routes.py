@@ -454,7 +454,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "export.import_game": lambda world: Spec(query=junk_query(), form=with_junk(st.just([])), files=import_files()),
     "paper.print_sheet": lambda world: Spec(query=junk_query()),
     "paper.sheet_pdf": lambda world: Spec(query=junk_query()),
-    "paper.history": lambda world: Spec(query=junk_query()),
+    "history.index": lambda world: Spec(query=junk_query()),
     "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),
     "simulator.deal_json": lambda world: Spec(query=simulator_fields()),
     "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),

@@ -1,4 +1,4 @@
-"""Each player's record across finished games (scorekeeper/paper/stats.py), counted by hand from the rules.
+"""Each player's record across finished games (scorekeeper/history/stats.py), counted by hand from the rules.
 
 Two hands of two cards; an exact bid scores 10 + 5 a trick, a missed one −5 a trick of difference.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.engine import HandRecord, Rules, ScoreSheet, Suit, score_sheet
-from scorekeeper.paper.stats import PlayerStats, name_key, player_stats
+from scorekeeper.history.stats import PlayerStats, name_key, player_stats
 
 RULES = Rules(custom_sizes=(2, 2))
 
