@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.engine import NO_TRUMP, HandKind, HandPlan, HandRecord, PochaError, Suit, hand_plan, trump_of
 from scorekeeper.extensions import db
-from scorekeeper.games import bp, state
+from scorekeeper.games import bp, taps
 from scorekeeper.games.forms import choices
 from scorekeeper.games.hand_forms import CorrectionForm, InputError
 from scorekeeper.labels.engine_messages import engine_message
@@ -111,7 +111,7 @@ def correct(token: str, number: int) -> Response | tuple[str, int]:
         status = 409
     else:
         try:
-            changes = state.correct_hand(view, number, _record_from(form, view.names, plan.kind))
+            changes = taps.correct_hand(view, number, _record_from(form, view.names, plan.kind))
             db.session.commit()
         except (PochaError, InputError) as problem:
             error = engine_message(problem.message) if isinstance(problem, PochaError) else str(problem)

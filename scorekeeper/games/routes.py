@@ -19,7 +19,7 @@ from scorekeeper.engine import (
     schedule,
 )
 from scorekeeper.extensions import db
-from scorekeeper.games import bp, state
+from scorekeeper.games import bp, taps
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, StepForm
 from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
@@ -178,7 +178,7 @@ def _step(
     except (PochaError, InputError) as error:
         db.session.rollback()
         message = engine_message(error.message) if isinstance(error, PochaError) else str(error)
-        status = 409 if isinstance(error, state.StaleHandError | TurnError) else 422
+        status = 409 if isinstance(error, taps.StaleHandError | TurnError) else 422
         return _render_game(view, token, message, status, Refused(step, form.seat.data))
     return redirect(url_for("games.play", token=token, _anchor=anchor), 303)
 
@@ -191,7 +191,7 @@ def trump(token: str) -> Response | tuple[str, int]:
         letter = (form.value.data or "").strip().upper()
         if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
-        state.choose_trump(view, _hand(form), letter, form.version.data, form.was.data)
+        taps.choose_trump(view, _hand(form), letter, form.version.data, form.was.data)
 
     return _step(token, apply)
 
@@ -199,13 +199,13 @@ def trump(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/subasta")
 def offer(token: str) -> Response | tuple[str, int]:
     """Say one player's offer in the subastado auction."""
-    return _step(token, lambda view, form: state.offer(view, _hand(form), _seat(form), _number(form, _("bazas"))))
+    return _step(token, lambda view, form: taps.offer(view, _hand(form), _seat(form), _number(form, _("bazas"))))
 
 
 @bp.post("/p/<token>/apuesta")
 def bid(token: str) -> Response | tuple[str, int]:
     """Say one player's bid."""
-    return _step(token, lambda view, form: state.bid(view, _hand(form), _seat(form), _number(form, _("bazas"))))
+    return _step(token, lambda view, form: taps.bid(view, _hand(form), _seat(form), _number(form, _("bazas"))))
 
 
 @bp.post("/p/<token>/bazas")
@@ -213,7 +213,7 @@ def tricks(token: str) -> Response | tuple[str, int]:
     """Say how many tricks one player took."""
     return _step(
         token,
-        lambda view, form: state.take_tricks(view, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data),
+        lambda view, form: taps.take_tricks(view, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data),
     )
 
 
@@ -222,7 +222,7 @@ def renuncio(token: str) -> Response | tuple[str, int]:
     """Set how many renuncios a player has in this hand (the "+" and "−" buttons send the new count)."""
     return _step(
         token,
-        lambda view, form: state.set_renuncios(
+        lambda view, form: taps.set_renuncios(
             view, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data
         ),
     )
@@ -231,7 +231,7 @@ def renuncio(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/deshacer")
 def undo(token: str) -> Response | tuple[str, int]:
     """Take back the last tap of this hand."""
-    return _step(token, lambda view, form: state.undo(view, _hand(form), form.version.data))
+    return _step(token, lambda view, form: taps.undo(view, _hand(form), form.version.data))
 
 
 @bp.post("/p/<token>/guardar")
@@ -239,7 +239,7 @@ def save(token: str) -> Response | tuple[str, int]:
     """Close the hand and put it on the sheet."""
 
     def apply(view: GameView, form: StepForm) -> None:
-        sheet = state.save_hand(view, _hand(form))
+        sheet = taps.save_hand(view, _hand(form))
         flash(_("Mano %(number)s guardada.", number=_hand(form)), "success")
         if sheet.finished:
             flash(_("¡Fin de la partida!"), "success")

@@ -1,7 +1,7 @@
-"""The main blueprint: the home page, the language switch, robots.txt, the health check and the phone app (main/app.py)."""
+"""The main blueprint: the home page, the language switch, robots.txt, the health check and the phone app (main/phone_app.py)."""
 
 from flask import Blueprint
 
 bp = Blueprint("main", __name__)
 
-from scorekeeper.main import app, routes  # noqa: E402,F401  (attaches the views to bp)
+from scorekeeper.main import phone_app, routes  # noqa: E402,F401  (attaches the views to bp)

@@ -191,7 +191,7 @@
     history.replaceState(null, "", page.dataset.address + window.location.hash);
   }
 
-  // ---- The phone app (main/app.py): the service worker, the copies kept for no connection, the screen awake ----
+  // ---- The phone app (main/phone_app.py): the service worker, the copies kept for no connection, the screen awake ----
   // Where the browser allows it (HTTPS, or this computer), the service worker (static/js/sw.js).
   var canKeep = window.isSecureContext && "serviceWorker" in navigator && !!window.caches;
   if (canKeep && page && page.dataset.worker) {

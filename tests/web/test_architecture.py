@@ -60,10 +60,10 @@ def test_a_blueprint_imports_no_other_blueprint(blueprint: str) -> None:
 
 def test_the_check_sees_a_blueprint_leaning_on_another(tmp_path: Path) -> None:
     leaning = tmp_path / "routes.py"
-    leaning.write_text("from scorekeeper.games import state\nimport scorekeeper.share.live\n", encoding="utf-8")
+    leaning.write_text("from scorekeeper.games import taps\nimport scorekeeper.share.live\n", encoding="utf-8")
     assert [module for _, module in imported_modules(leaning)] == [
         "scorekeeper.games",
-        "scorekeeper.games.state",
+        "scorekeeper.games.taps",
         "scorekeeper.share.live",
     ]
 

@@ -1,4 +1,4 @@
-"""The phone app (scorekeeper/main/app.py): the manifest and its icons, the service worker at /sw.js, the offline
+"""The phone app (scorekeeper/main/phone_app.py): the manifest and its icons, the service worker at /sw.js, the offline
 page; and what every page says about it (manifest, apple-touch icon, a game's page marked for the screen and the
 offline copy, a refused form's GET address)."""
 
