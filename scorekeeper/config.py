@@ -52,6 +52,19 @@ class DefaultConfig:
     GAME_FILE_MAX_BYTES = 1024 * 1024
     MAX_CONTENT_LENGTH = GAME_FILE_MAX_BYTES + 64 * 1024
 
+    # Rate limits per client address (scorekeeper/plumbing/rate_limits.py says why each is this size):
+    # off with RATELIMIT_ENABLED=false; counted in this process's memory, or in Redis shared by every
+    # process with RATELIMIT_STORAGE_URI=redis://...
+    RATELIMIT_ENABLED = True
+    RATELIMIT_STORAGE_URI = "memory://"
+    RATELIMIT_STRATEGY = "fixed-window"  # one counter a key (cheapest in Redis), and an exact Retry-After
+    RATELIMIT_KEY_PREFIX = "pocha"
+    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True  # Redis gone: count in memory rather than refuse or fail
+    RATELIMIT_SWALLOW_ERRORS = True
+    LIMIT_NEW_GAMES = "60 per minute; 600 per hour"
+    LIMIT_IMPORTS = "40 per minute; 200 per hour"
+    LIMIT_WRONG_TOKENS = "30 per minute; 300 per hour"
+
 
 class ConfigError(ValueError):
     """A setting Pocha cannot use; the message names it and says what it takes."""
@@ -73,6 +86,7 @@ def load_config(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         app.config.from_mapping(test_config)
     ensure_secret_key(app)
     limit_connect_wait(app)
+    app.config["RATELIMIT_ENABLED"] = switched_on(app.config["RATELIMIT_ENABLED"])
 
 
 #: Seconds a new connection to PostgreSQL may take before it fails (instead of hanging a tap or /salud).
@@ -89,14 +103,36 @@ def limit_connect_wait(app: Flask) -> None:
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
+#: The rate limits' settings a deployment can give in the environment, as they are.
+RATE_LIMIT_VARIABLES = (
+    "RATELIMIT_ENABLED",
+    "RATELIMIT_STORAGE_URI",
+    "LIMIT_NEW_GAMES",
+    "LIMIT_IMPORTS",
+    "LIMIT_WRONG_TOKENS",
+)
+#: What turns a setting off when it is written as text (the environment, say).
+OFF = ("0", "false", "no", "off")
+
+
+def switched_on(value: object) -> bool:
+    """A switch's setting as a bool: text is on unless it says 0, false, no or off."""
+    if isinstance(value, str):
+        return value.strip().lower() not in OFF
+    return bool(value)
+
+
 def load_environment(app: Flask) -> None:
-    """Let the SECRET_KEY, DATABASE_URL and TRUSTED_PROXIES environment variables override the files."""
+    """Let the SECRET_KEY, DATABASE_URL, TRUSTED_PROXIES and rate-limit environment variables override the files."""
     if secret_key := os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key
     if database_url := os.environ.get("DATABASE_URL"):
         app.config["SQLALCHEMY_DATABASE_URI"] = database_url
     if (proxies := os.environ.get("TRUSTED_PROXIES", "").strip()) != "":
         app.config["TRUSTED_PROXIES"] = proxy_count(proxies)
+    for name in RATE_LIMIT_VARIABLES:
+        if name in os.environ:
+            app.config[name] = os.environ[name]
 
 
 def proxy_count(text: str) -> int:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from flask.sansio.app import App
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
@@ -28,7 +27,6 @@ from scorekeeper.engine import (
     trump_code,
 )
 from scorekeeper.labels.engine_messages import engine_message
-from scorekeeper.labels.short_names import one_line_names, short_names
 
 #: A trump as a label (a suit's name, capitalised, or «Sin triunfo»), by its notation.
 TRUMP_NAMES: Final[dict[str, LazyString]] = {
@@ -150,26 +148,3 @@ def change_text(change: dict[str, Any], names: tuple[str, ...]) -> str:
     if field == "trump":
         before, after = trump_label(before), trump_label(after)
     return f"{label}: {before} → {after}"
-
-
-def init_app(app: App) -> None:
-    """Give every template these words."""
-
-    @app.context_processor
-    def words() -> dict[str, Any]:
-        """The word functions, by the names templates use."""
-        return {
-            "trump_label": trump_label,
-            "kind_label": kind_label,
-            "kind_help": kind_help,
-            "card_name": card_name,
-            "seat_name": seat_name,
-            "message_text": message_text,
-            "change_text": change_text,
-            "forbidden_text": forbidden_text,
-            "trump_code": trump_code,
-            "short_names": short_names,
-            "one_line_names": one_line_names,
-            "Suit": Suit,
-            "HandKind": HandKind,
-        }

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Final
 from urllib.parse import quote
 
-from flask import Flask, abort, current_app, send_from_directory, url_for
+from flask import abort, current_app, send_from_directory, url_for
 from flask.wrappers import Response
 from markupsafe import Markup
 from werkzeug.security import safe_join
@@ -180,16 +180,3 @@ def fingerprint(package: Path, templates: Path, static: Path) -> str:
 def release() -> str:
     """The fingerprint of the running release (``POCHA_RELEASE``): part of every ETag drawn from templates."""
     return str(current_app.config[RELEASE_KEY])
-
-
-def init_app(app: Flask) -> None:
-    """Serve static/ at hashed addresses, hash every ``url_for('static', ...)``, give templates ``inline_address``,
-    and work out the release's fingerprint."""
-    app.view_functions["static"] = serve_static
-    app.url_defaults(hash_static_addresses)
-    app.add_template_global(inline_address)
-    if not app.config.get(RELEASE_KEY):
-        package = Path(__file__).resolve().parent
-        app.config[RELEASE_KEY] = fingerprint(
-            package, Path(app.root_path, app.template_folder or "templates"), Path(app.static_folder or "static")
-        )

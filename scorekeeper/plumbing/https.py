@@ -63,10 +63,3 @@ def secure_over_https(response: Response) -> Response:
     if max_age > 0:
         response.headers.setdefault(HSTS, f"max-age={max_age}")
     return response
-
-
-def init_app(app: Flask) -> None:
-    """Trust the configured proxies, make the session cookie Secure over HTTPS, and mark the other cookies and HSTS."""
-    trust_proxies(app)
-    app.session_interface = HttpsSessionInterface()
-    app.after_request(secure_over_https)

@@ -2,11 +2,8 @@
 
 from typing import Final
 
-from flask import Flask, has_request_context, request
+from flask import has_request_context, request
 from flask_babel import get_locale
-
-from scorekeeper.extensions import babel
-from scorekeeper.plumbing.urls import current_page
 
 SUPPORTED_LOCALES: Final = ("es", "en")
 DEFAULT_LOCALE: Final = "es"
@@ -30,15 +27,3 @@ def current_locale() -> str:
     """Return the language code of the page being rendered ("es" or "en")."""
     locale = get_locale()
     return locale.language if locale is not None else DEFAULT_LOCALE
-
-
-def template_globals() -> dict[str, object]:
-    """Values every template sees: the page language and the languages offered."""
-    return {"current_locale": current_locale(), "language_names": LANGUAGE_NAMES, "current_page": current_page}
-
-
-def init_app(app: Flask) -> None:
-    """Bind Flask-Babel with our locale selector and expose the language to templates."""
-    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT_LOCALE)
-    babel.init_app(app, locale_selector=select_locale)
-    app.context_processor(template_globals)

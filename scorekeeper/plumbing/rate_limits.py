@@ -22,7 +22,7 @@ every table, so the defaults are sized for a club evening behind one address:
   guessing stays slow.
 
 ``RATELIMIT_ENABLED`` (``true``) turns them all off with ``false``. Each setting can come from
-``instance/config.py`` or the environment. A refusal is a 429 with Pocha's own page and
+``instance/config.py`` or the environment (``scorekeeper/config.py`` reads them). A refusal is a 429 with Pocha's own page and
 ``Retry-After``. If Redis stops answering, each process counts in its own memory until it is
 back: no request fails for it.
 """
@@ -32,7 +32,7 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -43,32 +43,11 @@ from scorekeeper.storage.phone_games import known_games
 
 View = TypeVar("View", bound=Callable[..., Any])
 
-#: Settings a deployment can give in the environment (they override instance/config.py).
-ENVIRONMENT: Final = (
-    "RATELIMIT_ENABLED",
-    "RATELIMIT_STORAGE_URI",
-    "LIMIT_NEW_GAMES",
-    "LIMIT_IMPORTS",
-    "LIMIT_WRONG_TOKENS",
-)
-#: What a setting left unset is: the limits above, counted in this process's memory.
-DEFAULTS: Final[Mapping[str, Any]] = {
-    "RATELIMIT_ENABLED": True,
-    "RATELIMIT_STORAGE_URI": "memory://",
-    "RATELIMIT_STRATEGY": "fixed-window",  # one counter a key (cheapest in Redis), and an exact Retry-After
-    "RATELIMIT_KEY_PREFIX": "pocha",
-    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # Redis gone: count in memory rather than refuse or fail
-    "RATELIMIT_SWALLOW_ERRORS": True,
-    "LIMIT_NEW_GAMES": "60 per minute; 600 per hour",
-    "LIMIT_IMPORTS": "40 per minute; 200 per hour",
-    "LIMIT_WRONG_TOKENS": "30 per minute; 300 per hour",
-}
 EXTENSION: Final = "pocha_limiter"
 #: The view attribute that says which limit a view is under.
 MARK: Final = "pocha_limit"
 #: A phone on IPv6 usually has a whole /64 to pick addresses from: count the /64.
 IPV6_PREFIX: Final = 64
-OFF: Final = ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True)
@@ -162,31 +141,29 @@ def retry_after(response: Response) -> Response:
     return response
 
 
-def configure(app: Flask, environ: Mapping[str, str]) -> None:
-    """Fill the limits' settings: the environment over the app's config over the defaults."""
-    for name in ENVIRONMENT:
-        if name in environ:
-            app.config[name] = environ[name]
-    if isinstance(app.config.get("RATELIMIT_ENABLED"), str):
-        app.config["RATELIMIT_ENABLED"] = app.config["RATELIMIT_ENABLED"].strip().lower() not in OFF
-    for name, value in DEFAULTS.items():
-        app.config.setdefault(name, value)
-
-
 def put_under(app: Flask, endpoint: str, limit: RouteLimit) -> None:
     """Have the view of ``endpoint`` checked against ``limit`` before it runs."""
     view: Callable[..., Any] = app.view_functions[endpoint]
     app.view_functions[endpoint] = limit(view)
 
 
-def init_app(app: Flask, environ: Mapping[str, str] | None = None) -> None:
-    """Give the app its own limiter and put its limited views under it; call once every blueprint is registered."""
-    configure(app, environ or {})
+def make_limiter(app: Flask) -> Limiter | None:
+    """Give the app a limiter of its own, counting where ``RATELIMIT_STORAGE_URI`` says (none when the limits are off)."""
     if not app.config["RATELIMIT_ENABLED"]:
-        return
+        return None
     limiter = Limiter(client_key)
     limiter.init_app(app)
     app.extensions[EXTENSION] = limiter
+    return limiter
+
+
+def limit_views(app: Flask) -> None:
+    """Put the app's views under their limits: a view marked ``limited`` under its own, every view of a game's
+    address under the wrong-tokens limit. Flask-Limiter wraps each view it limits, so call this once every
+    blueprint is registered."""
+    limiter = limiter_of(app)
+    if limiter is None:
+        return
     for endpoint, view in list(app.view_functions.items()):
         limit: Limit | None = getattr(view, MARK, None)
         if limit is not None:
@@ -200,4 +177,3 @@ def init_app(app: Flask, environ: Mapping[str, str] | None = None) -> None:
             rate(WRONG_TOKENS.setting), scope="wrong-tokens", exempt_when=known_address, deduct_when=not_found
         )
         put_under(app, endpoint, wrong_tokens)
-    app.after_request(retry_after)

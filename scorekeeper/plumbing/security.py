@@ -2,9 +2,7 @@
 
 from typing import Final
 
-from flask import Flask, Response, has_request_context, request, session
-
-from scorekeeper.plumbing import escaping, https
+from flask import Response, has_request_context, request, session
 
 # Everything comes from the app itself: no inline script or style, no third-party host.
 CONTENT_SECURITY_POLICY: Final = "; ".join(
@@ -72,14 +70,3 @@ def keep_session() -> None:
     """Keep the session cookie (and the CSRF token in it) across browser restarts on a phone."""
     if not session.permanent:
         session.permanent = True
-
-
-def init_app(app: Flask) -> None:
-    """Install the header hooks, the robots flag of templates, plain-text lazy strings and the lasting session;
-    HTTPS behind a proxy (scorekeeper.plumbing.https): trusted forwarded headers, Secure cookies and HSTS."""
-    escaping.lazy_strings_are_text()
-    https.init_app(app)
-    app.before_request(keep_session)
-    app.after_request(add_security_headers)
-    app.after_request(guard_capabilities)
-    app.context_processor(capability_page)

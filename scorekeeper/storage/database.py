@@ -25,7 +25,7 @@ WRITE: Final = "pocha_write"
 BUSY_TIMEOUT_MS: Final = 15_000
 
 
-def init_app(app: Flask) -> None:
+def configure_engines(app: Flask) -> None:
     """Set up every engine of the app (SQLite pragmas and transactions; nothing to do for PostgreSQL)."""
     with app.app_context():
         for engine in db.engines.values():

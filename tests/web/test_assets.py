@@ -13,6 +13,7 @@ import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
+from scorekeeper import PACKAGE_DIR
 from scorekeeper.plumbing import assets
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ def copy_of(source: Path, target: Path) -> Path:
 
 
 def test_the_release_is_the_same_everywhere_and_changes_with_any_file(app: Flask, tmp_path: Path) -> None:
-    package = Path(assets.__file__).resolve().parent
+    package = PACKAGE_DIR
     templates, static = Path(str(app.template_folder)), Path(str(app.static_folder))
     release = app.config["POCHA_RELEASE"]
     assert re.fullmatch(r"[0-9a-f]{10}", release)

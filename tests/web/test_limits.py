@@ -14,6 +14,7 @@ from werkzeug.test import TestResponse
 
 from conftest import NAMES4, Page, Table, games_in, new_game_form
 from scorekeeper import create_app
+from scorekeeper.config import DefaultConfig
 from scorekeeper.plumbing import rate_limits
 
 AppFactory = Callable[..., Flask]
@@ -210,13 +211,13 @@ def test_the_environment_sets_the_limits_and_a_test_config_ignores_it(
     monkeypatch.setenv("RATELIMIT_ENABLED", "off")
     app = create_app(instance_path=tmp_path / "instance")  # no test config: the environment is read
     assert (app.config["LIMIT_NEW_GAMES"], app.config["LIMIT_WRONG_TOKENS"]) == ("7 per hour", "8 per hour")
-    assert app.config["LIMIT_IMPORTS"] == rate_limits.DEFAULTS["LIMIT_IMPORTS"]
+    assert app.config["LIMIT_IMPORTS"] == DefaultConfig.LIMIT_IMPORTS
     assert app.config["RATELIMIT_ENABLED"] is False and rate_limits.EXTENSION not in app.extensions
 
     monkeypatch.setenv("RATELIMIT_ENABLED", "true")
     assert rate_limits.EXTENSION in create_app(instance_path=tmp_path / "instance").extensions
     tested = create_app({"TESTING": True, "SECRET_KEY": "k"}, instance_path=tmp_path / "other")
-    assert tested.config["LIMIT_NEW_GAMES"] == rate_limits.DEFAULTS["LIMIT_NEW_GAMES"]
+    assert tested.config["LIMIT_NEW_GAMES"] == DefaultConfig.LIMIT_NEW_GAMES
 
 
 @pytest.mark.parametrize(

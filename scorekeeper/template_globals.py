@@ -1,0 +1,59 @@
+"""What every template sees besides Flask's own, registered in this one place.
+
+Functions are Jinja globals (seen by imported macros too); values that depend on the request
+being answered come from a context processor. A blueprint's own pages may add theirs (the
+simulator's card helpers), never globals.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from scorekeeper.engine import HandKind, Suit, trump_code
+from scorekeeper.labels import game_words
+from scorekeeper.labels.short_names import one_line_names, short_names
+from scorekeeper.page_parts.chart import score_chart
+from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
+from scorekeeper.page_parts.share_links import share_links, watch_link
+from scorekeeper.plumbing import assets, languages, security, urls
+
+#: Functions and names every template may call, by the name templates use.
+FUNCTIONS: dict[str, Any] = {
+    # the game's values in words (labels/game_words.py), and names cut to fit
+    "trump_label": game_words.trump_label,
+    "kind_label": game_words.kind_label,
+    "kind_help": game_words.kind_help,
+    "card_name": game_words.card_name,
+    "seat_name": game_words.seat_name,
+    "message_text": game_words.message_text,
+    "change_text": game_words.change_text,
+    "forbidden_text": game_words.forbidden_text,
+    "trump_code": trump_code,
+    "short_names": short_names,
+    "one_line_names": one_line_names,
+    "Suit": Suit,
+    "HandKind": HandKind,
+    # what several blueprints' pages draw (page_parts/)
+    "score_chart": score_chart,
+    "paper_lines": paper_lines,
+    "any_not_counted": any_not_counted,
+    "share_links": share_links,
+    "watch_link": watch_link,
+    # plumbing: a small SVG drawn with the page, the languages offered and the page to come back to
+    "inline_address": assets.inline_address,
+    "language_names": languages.LANGUAGE_NAMES,
+    "current_page": urls.current_page,
+}
+
+
+def request_values() -> dict[str, Any]:
+    """Values that depend on the request: the page's language, and whether it is a capability page (noindex)."""
+    return {"current_locale": languages.current_locale(), **security.capability_page()}
+
+
+def register(app: Flask) -> None:
+    """Give every template the functions above and the request's values."""
+    app.jinja_env.globals.update(FUNCTIONS)
+    app.context_processor(request_values)
