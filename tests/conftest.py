@@ -1,4 +1,4 @@
-"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner (PostgreSQL: tests/postgres.py)."""
+"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner (PostgreSQL: tests/support/postgres.py)."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 
 # The throwaway PostgreSQL cluster and its fixtures: postgres_cluster, pg_url, database_url;
 # real servers (python -m scorekeeper.server.local) for phones over HTTP: serve; a throwaway Redis: redis_url.
-pytest_plugins = ("postgres", "server", "redis_server")
+pytest_plugins = ("support.postgres", "support.server", "support.redis_server")
 
 AppFactory = Callable[..., Flask]
 ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-import postgres
+from support import postgres
 
 
 def tables_in(url: str) -> list[str]:

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from paper_games import classic_game, store_game
 from scorekeeper.engine import HandKind, Special, preset_rules
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
+from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, Page, Request
 
-from paper_games import classic_game, store_game
 from scorekeeper.plumbing.assets import IMMUTABLE
+from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog

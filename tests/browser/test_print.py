@@ -1,7 +1,7 @@
 """Printing in Chromium: a finished classic game of four (28 hands) fits one A4 page and stays readable;
 the game page prints the sheet without the buttons; the chart takes lighter colours on a dark phone.
 
-The games are stored straight in the live server's database (tests/paper_games.py): the
+The games are stored straight in the live server's database (tests/support/paper_games.py): the
 taps of a whole game are tested elsewhere (test_full_game.py).
 """
 
@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from playwright.sync_api import Page, ViewportSize, expect
 from pypdf import PdfReader
 
-from paper_games import CLASSIC, classic_game, store_game
 from scorekeeper.engine import score_sheet
 from scorekeeper.page_parts.chart import PALETTE
+from support.paper_games import CLASSIC, classic_game, store_game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog

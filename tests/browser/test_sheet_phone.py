@@ -9,11 +9,11 @@ import pytest
 from flask import Flask
 from playwright.sync_api import Locator, Page, expect
 
-from paper_games import CLASSIC, classic_game, store_game
 from scorekeeper.engine import schedule, score_sheet, trump_code
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Hand, utcnow
+from support.paper_games import CLASSIC, classic_game, store_game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, Page, Response, Route, expect
 
-from caddy import Caddy, ProductionServer, authority_keys
-from qr_reader import read_svg
 from scorekeeper.engine import HandRecord, Suit, forbidden_bid, preset_rules, schedule, score_sheet
-from server import read_game
+from support.caddy import Caddy, ProductionServer, authority_keys
+from support.qr_reader import read_svg
+from support.server import read_game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import TableFactory

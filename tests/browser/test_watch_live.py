@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Page, Request, Response, expect
 
-from paper_games import CLASSIC, classic_game, store_game
-from qr_reader import read_svg
 from scorekeeper.engine import schedule
 from scorekeeper.plumbing import addresses
+from support.paper_games import CLASSIC, classic_game, store_game
+from support.qr_reader import read_svg
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, Table, TableFactory

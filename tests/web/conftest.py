@@ -19,12 +19,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from pages import text_of
 from scorekeeper import create_app
 from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Game, Hand, utcnow
+from support.pages import text_of
 
 NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
 STEPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")

@@ -20,7 +20,7 @@ from fuzz_world import World
 from werkzeug.datastructures import MultiDict
 from werkzeug.test import TestResponse
 
-from pages import text_of
+from support.pages import text_of
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 ENGLISH_CATALOG = PACKAGE / "translations" / "en" / "LC_MESSAGES" / "messages.po"

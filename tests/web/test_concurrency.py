@@ -18,8 +18,18 @@ from functools import partial
 
 import pytest
 
-from pages import text_of
-from server import Phone, Reply, ServeFactory, ServerProcess, StoredGame, StoredHand, dialect_of, read_game, together
+from support.pages import text_of
+from support.server import (
+    Phone,
+    Reply,
+    ServeFactory,
+    ServerProcess,
+    StoredGame,
+    StoredHand,
+    dialect_of,
+    read_game,
+    together,
+)
 
 pytestmark = pytest.mark.slow
 

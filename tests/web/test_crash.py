@@ -20,7 +20,17 @@ from typing import Any
 
 import pytest
 
-from server import NO_ANSWER, Phone, Reply, ServeFactory, ServerProcess, StoredGame, dialect_of, read_game, sqlite_file
+from support.server import (
+    NO_ANSWER,
+    Phone,
+    Reply,
+    ServeFactory,
+    ServerProcess,
+    StoredGame,
+    dialect_of,
+    read_game,
+    sqlite_file,
+)
 
 pytestmark = pytest.mark.slow
 

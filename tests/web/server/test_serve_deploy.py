@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper import PROJECT_DIR
 from scorekeeper.server import production
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+ROOT = PROJECT_DIR
 DEPLOY = ROOT / "deploy"
 PACKAGE = ROOT / "scorekeeper"
 UNITS = ("pocha.service", "pocha-backup.service", "pocha-backup.timer")

@@ -13,9 +13,9 @@ from flask.testing import FlaskClient
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.test import TestResponse
 
-from pages import text_of
 from scorekeeper.errors.texts import size_text
 from scorekeeper.extensions import db
+from support.pages import text_of
 
 if TYPE_CHECKING:
     from conftest import Table

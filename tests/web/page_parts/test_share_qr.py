@@ -11,9 +11,9 @@ import pytest
 import segno
 from flask.testing import FlaskClient
 
-from qr_reader import modules_of_svg, read_svg
 from scorekeeper.page_parts.qr import qr_svg
 from scorekeeper.plumbing import addresses
+from support.qr_reader import modules_of_svg, read_svg
 
 if TYPE_CHECKING:
     from conftest import Page, Table

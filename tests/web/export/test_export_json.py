@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from game_files import download, game_document, game_json, watch_token, without_export_date
 
+from scorekeeper import PROJECT_DIR
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Correction, Hand, Player
+from support.game_files import download, game_document, game_json, watch_token, without_export_date
 
 if TYPE_CHECKING:
     from conftest import Table
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = PROJECT_DIR / "README.md"
 NAMES = ["Ana", "Begoña", "Carlos"]
 TOP_KEYS = [
     "format",

@@ -36,10 +36,10 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from pages import text_of
 from scorekeeper.engine import HandPlan, ScoreSheet
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Game
+from support.pages import text_of
 
 START_TIMEOUT = 60.0  # seconds for a server to answer after it is started (imports, migrations)
 REQUEST_TIMEOUT = 30.0  # seconds a phone waits for an answer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from pages import text_of
+from support.pages import text_of
 
 if TYPE_CHECKING:
     from conftest import Page, Table

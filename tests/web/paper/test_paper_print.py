@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from paper_games import CLASSIC, classic_game, store_game, with_renuncio
 from scorekeeper.engine import HandKind, HandRecord, Rules, ScoreSheet, Special, score_sheet
 from scorekeeper.page_parts.paper_lines import paper_lines
+from support.paper_games import CLASSIC, classic_game, store_game, with_renuncio
 
 if TYPE_CHECKING:
     from conftest import Page, Table

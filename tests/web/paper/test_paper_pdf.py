@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from pypdf import PdfReader
 
-from paper_games import CLASSIC, classic_game, store_game
 from scorekeeper import PACKAGE_DIR, PROJECT_DIR
 from scorekeeper.engine import score_sheet
 from scorekeeper.paper.routes import pdf_filename
+from support.paper_games import CLASSIC, classic_game, store_game
 
 if TYPE_CHECKING:
     from werkzeug.test import TestResponse

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from caddy import ProductionServer
 from scorekeeper.server import production
 from scorekeeper.server.ports import open_listener
-from server import Phone, read_game
+from support.caddy import ProductionServer
+from support.server import Phone, read_game
 
 #: What Alembic prints each time the migrations are run against a database.
 MIGRATION_RUN = "[alembic.runtime.migration] Context impl"

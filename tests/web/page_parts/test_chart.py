@@ -6,9 +6,9 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
-from paper_games import classic_game, store_game
 from scorekeeper.engine import HandRecord, Rules, Suit, score_sheet
 from scorekeeper.page_parts.chart import PALETTE, legend_label, nice_step, score_chart
+from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
     from conftest import Table

@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from game_files import game_json, upload
 from werkzeug.test import TestResponse
 
 from conftest import NAMES4, Page, Table, games_in, new_game_form
 from scorekeeper import create_app
 from scorekeeper.config import DefaultConfig
 from scorekeeper.plumbing import rate_limits
+from support.game_files import game_json, upload
 
 AppFactory = Callable[..., Flask]
 TITLES = {"es": "Demasiadas peticiones", "en": "Too many requests"}

@@ -11,8 +11,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from flask.testing import FlaskClient
 
-from pages import get, text_of
 from scorekeeper.engine import Card, deal_cards, parse_cards, practice_hand, preset_rules
+from support.pages import get, text_of
 
 START = "/simulador/jugar?players=4&cards=5&seed=7&dealer=0&preset=clasica&asiento={seat}"
 

@@ -11,8 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from conftest import Table, games_in
-from redis_server import RedisServer
-from server import Phone, ServeFactory, new_game_form
+from support.redis_server import RedisServer
+from support.server import Phone, ServeFactory, new_game_form
 
 AppFactory = Callable[..., Flask]
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from flask.testing import FlaskClient
 
+from scorekeeper import PROJECT_DIR
 from scorekeeper.engine import (
     Card,
     Suit,
@@ -208,7 +208,7 @@ def test_every_table_size_at_its_most_cards(phone: FlaskClient) -> None:
 
 
 def test_the_readme_example_is_what_the_address_gives(phone: FlaskClient) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (PROJECT_DIR / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("### The simulator's deal.json") :]
     example = re.search(r"```json\n(.*?)```", section, re.S)
     assert example, "the README shows an example"

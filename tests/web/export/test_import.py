@@ -6,20 +6,28 @@ import copy
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from game_files import game_document, game_ids, game_json, imported_token, upload, watch_token, without_export_date
 
+from scorekeeper import PROJECT_DIR
 from scorekeeper.export.game_file import VERSION
+from support.game_files import (
+    game_document,
+    game_ids,
+    game_json,
+    imported_token,
+    upload,
+    watch_token,
+    without_export_date,
+)
 
 if TYPE_CHECKING:
     from conftest import Table
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+README = PROJECT_DIR / "README.md"
 THREE = ["Ana", "Begoña", "Carlos"]
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 

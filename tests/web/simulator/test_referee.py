@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from flask.testing import FlaskClient
 
-from pages import text_of
+from support.pages import text_of
 
 
 def ask(client: FlaskClient, status: int = 200, **fields: str | list[str]) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from pypdf import PdfReader
 
-from pages import text_of
+from support.pages import text_of
 
 if TYPE_CHECKING:
     from conftest import Table

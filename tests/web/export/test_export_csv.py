@@ -7,9 +7,9 @@ import io
 from typing import TYPE_CHECKING
 
 import pytest
-from game_files import download, watch_token
 
 from scorekeeper.engine import ScoreSheet
+from support.game_files import download, watch_token
 
 if TYPE_CHECKING:
     from conftest import Table

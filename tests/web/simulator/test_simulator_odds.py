@@ -9,9 +9,9 @@ from random import Random
 import pytest
 from flask.testing import FlaskClient
 
-from pages import get, text_of
 from scorekeeper.engine import DEFAULT_DEALS, Suit, parse_cards, trick_odds
 from scorekeeper.simulator.routes import ODDS_SEED
+from support.pages import get, text_of
 
 ASK = "/simulador/cuantas?mano=1O+3C+12O+5E+4B&pinta=O&players=4&asiento=1&dealer=0"
 

@@ -31,9 +31,10 @@ from pathlib import Path
 
 import pytest
 
-from server import NO_ANSWER, START_TIMEOUT, free_port
+from scorekeeper import PROJECT_DIR
+from support.server import NO_ANSWER, START_TIMEOUT, free_port
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = PROJECT_DIR
 DEPLOY_CADDYFILE = ROOT / "deploy" / "Caddyfile"
 #: The site and upstream deploy/Caddyfile names, replaced by the test's.
 DEPLOY_SITE = "pocha.example.org"

@@ -13,8 +13,8 @@ import pytest
 from flask import Flask, Response, url_for
 from flask.testing import FlaskClient
 
-from paper_games import classic_game, store_game
 from scorekeeper.plumbing import compression
+from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
     from conftest import AppFactory
