@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
 CHROMIUM := /usr/bin/chromium
-# Is a PostgreSQL initdb anywhere tests/postgres.py looks? (PATH, pg_config --bindir, Debian's folders)
+# Is a PostgreSQL initdb anywhere tests/support/postgres.py looks? (PATH, pg_config --bindir, Debian's folders)
 HAS_INITDB := command -v initdb >/dev/null || test -x "$$(pg_config --bindir 2>/dev/null)/initdb" \
   || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
 
@@ -41,7 +41,7 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 	@test -x $(CHROMIUM) || { echo "Chromium is missing at $(CHROMIUM)"; exit 1; }
 
-# The database tests start a throwaway PostgreSQL cluster of their own (tests/postgres.py), never
+# The database tests start a throwaway PostgreSQL cluster of their own (tests/support/postgres.py), never
 # the Debian service: only the server programs are needed.
 postgresql:
 	@$(HAS_INITDB) || { echo "Installing PostgreSQL from Debian..."; \
@@ -56,7 +56,7 @@ caddy:
 	  && { test ! -d /run/systemd/system || systemctl disable --now caddy.service; }; }
 	@command -v caddy >/dev/null || { echo "caddy is missing"; exit 1; }
 
-# The shared rate-limit tests start a redis-server of their own (tests/redis_server.py), never the Debian service.
+# The shared rate-limit tests start a redis-server of their own (tests/support/redis_server.py), never the Debian service.
 redis:
 	@command -v redis-server >/dev/null || { echo "Installing Redis from Debian..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
@@ -133,7 +133,7 @@ fuzz: $(STAMP) compile-translations
 # The phone app's PNG icons (static/icons/, kept in git), drawn from static/icons/pocha.svg with Chromium: run after
 # changing the SVG.
 icons: $(STAMP) chromium
-	$(BIN)/python tests/make_icons.py
+	$(BIN)/python -m scorekeeper.plumbing.draw_icons
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

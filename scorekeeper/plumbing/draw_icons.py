@@ -10,13 +10,13 @@ The PNGs are kept in git (static/icons/); run this again only after changing the
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 CHROMIUM = "/usr/bin/chromium"
-ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
+ICONS = Path(__file__).resolve().parents[2] / "static" / "icons"
 SOURCE = ICONS / "pocha.svg"
 #: The card fits the maskable icon's safe circle once the drawing is scaled down this much about its centre.
 SAFE_SCALE = 0.8
@@ -36,16 +36,32 @@ def full_bleed(svg: str) -> str:
 
 def draw(svg: str, size: int, target: Path) -> None:
     """Render ``svg`` to a ``size``-pixel square PNG at ``target``, with a transparent background."""
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": size, "height": size}, device_scale_factor=1)
-        page.set_content(
-            f'<html><body style="margin:0;background:transparent">'
-            f'<div style="width:{size}px;height:{size}px">{svg.replace("<svg ", f"<svg width={size} height={size} ", 1)}'
-            "</div></body></html>"
+    sized = svg.replace("<svg ", f"<svg width={size} height={size} ", 1)
+    page = f'<html><body style="margin:0;background:transparent"><div style="width:{size}px;height:{size}px">{sized}</div></body></html>'
+    with tempfile.TemporaryDirectory() as folder:
+        html = Path(folder) / "icon.html"
+        html.write_text(page, encoding="utf-8")
+        subprocess.run(
+            [
+                CHROMIUM,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                f"--user-data-dir={folder}/profile",
+                "--hide-scrollbars",
+                "--force-device-scale-factor=1",
+                "--default-background-color=00000000",
+                f"--window-size={size},{size}",
+                f"--screenshot={target}",
+                html.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
         )
-        page.screenshot(path=str(target), omit_background=True, clip={"x": 0, "y": 0, "width": size, "height": size})
-        browser.close()
 
 
 def main() -> int:
