@@ -1,4 +1,5 @@
-"""How the house is laid out: blueprints that do not lean on each other, and a request that reads a game once."""
+"""How the house is laid out: who may import whom, blueprints that do not lean on each other, and a request that
+reads a game once."""
 
 from __future__ import annotations
 
@@ -12,12 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from scorekeeper import PROJECT_DIR
 from scorekeeper.engine import Rules, score_sheet
 
 if TYPE_CHECKING:
     from conftest import Table
 
-PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
+PACKAGE = PROJECT_DIR / "scorekeeper"
 
 
 def blueprints() -> list[str]:
@@ -40,6 +42,120 @@ def imported_modules(path: Path) -> Iterator[tuple[int, str]]:
             yield node.lineno, node.module
             for alias in node.names:
                 yield node.lineno, f"{node.module}.{alias.name}"
+
+
+# --- who may import whom ------------------------------------------------------------------------
+
+#: The rooms of scorekeeper/, lowest first: a module imports from its own room and the rooms below, never above.
+#: A blueprint's room is the blueprints', but a blueprint imports no other blueprint (below).
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"engine"}),  # the rules: the standard library only
+    frozenset({"config", "extensions"}),  # the settings and the unbound extension objects
+    frozenset({"labels"}),  # the interface's words
+    frozenset({"storage"}),  # games as stored
+    frozenset({"plumbing"}),  # the web's plumbing
+    frozenset({"page_parts"}),  # what several blueprints' pages draw
+    frozenset({"blueprints"}),  # one capability each (games, share, export, ...)
+    frozenset({"factory"}),  # create_app and the template globals it registers
+    frozenset({"server"}),  # starting a server: builds the app
+)
+FACTORY = ("__init__", "template_globals")
+
+
+def room_of(module: str) -> str | None:
+    """The room a module of scorekeeper belongs to (``None`` for a module outside the package)."""
+    parts = module.split(".")
+    if parts[0] != "scorekeeper":
+        return None
+    if (
+        len(parts) == 1
+        or parts[1] in FACTORY
+        or parts[1] in {"create_app", "PACKAGE_DIR", "PROJECT_DIR", "resource_dir"}
+    ):
+        return "factory"
+    return "blueprints" if parts[1] in blueprints() else parts[1]
+
+
+def rank(room: str) -> int:
+    """How low a room is (0: the engine)."""
+    return next(index for index, rooms in enumerate(LAYERS) if room in rooms)
+
+
+def modules_of_the_package() -> list[tuple[Path, str]]:
+    """Every Python module of scorekeeper/, with its dotted name."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found.append((path, ".".join(parts[:-1] if parts[-1] == "__init__" else parts)))
+    return found
+
+
+def resolved_imports(path: Path, module: str) -> Iterator[tuple[int, str]]:
+    """Every module of scorekeeper that ``path`` (the module ``module``) imports, relative imports resolved."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    yield from imported_modules(path)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.ImportFrom) and node.level > 0:
+            base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+            target = ".".join([*base, node.module] if node.module else base)
+            yield node.lineno, target
+            for alias in node.names:
+                yield node.lineno, f"{target}.{alias.name}"
+
+
+def import_breaches(paths: list[tuple[Path, str]]) -> list[str]:
+    """Each import that reaches a room above the importer's, or another blueprint."""
+    breaches = []
+    for path, module in paths:
+        room = room_of(module)
+        assert room is not None
+        home = module if room == "blueprints" else None
+        for line, imported in resolved_imports(path, module):
+            target = room_of(imported)
+            if target is None:
+                continue
+            where = f"{module}:{line} imports {imported}"
+            if rank(target) > rank(room):
+                breaches.append(f"{where}: {room} may not import {target}")
+            elif room == target == "blueprints" and home is not None:
+                own = home.split(".")[1]
+                if imported.split(".")[1] != own:
+                    breaches.append(f"{where}: a blueprint imports no other blueprint")
+    return breaches
+
+
+def test_every_room_of_the_package_is_in_a_layer() -> None:
+    rooms = {room_of(module) for _, module in modules_of_the_package()}
+    unknown = {room for room in rooms if room is None or not any(room in layer for layer in LAYERS)}
+    assert not unknown, f"put these in LAYERS, where they belong: {sorted(map(str, unknown))}"
+
+
+def test_each_module_imports_only_its_own_room_and_the_rooms_below() -> None:
+    breaches = import_breaches(modules_of_the_package())
+    assert not breaches, "; ".join(breaches)
+
+
+def test_the_check_sees_each_kind_of_breach(tmp_path: Path) -> None:
+    cases = {
+        "engine/cards.py": "from scorekeeper.storage.models import Game\n",
+        "plumbing/urls.py": "from scorekeeper.games import taps\n",
+        "storage/store.py": "import scorekeeper.plumbing.assets\n",
+        "games/taps.py": "from scorekeeper.share import live\n",
+        "labels/game_words.py": "from scorekeeper import create_app\n",
+        "engine/play.py": "from ..storage import store\n",
+    }
+    missed = []
+    for name, source in cases.items():
+        path = tmp_path / "scorekeeper" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source, encoding="utf-8")
+        module = "scorekeeper." + name.removesuffix(".py").replace("/", ".")
+        if not import_breaches([(path, module)]):
+            missed.append(f"{name}: {source.strip()}")
+    assert not missed, missed
+    allowed = tmp_path / "scorekeeper" / "games" / "routes.py"
+    allowed.write_text("from scorekeeper.games import taps\nfrom scorekeeper.storage import store\n", encoding="utf-8")
+    assert import_breaches([(allowed, "scorekeeper.games.routes")]) == []
 
 
 def test_there_are_blueprints_to_check() -> None:
