@@ -17,7 +17,7 @@ from support.game_files import download, game_document, game_json, watch_token, 
 if TYPE_CHECKING:
     from conftest import Table
 
-README = PROJECT_DIR / "README.md"
+GAME_FILE_DOC = PROJECT_DIR / "docs" / "game-file.md"
 NAMES = ["Ana", "Begoña", "Carlos"]
 TOP_KEYS = [
     "format",
@@ -165,8 +165,8 @@ def test_an_unknown_address_is_a_404(table: Table, scope: str) -> None:
 
 
 def test_the_readme_documents_every_key() -> None:
-    readme = README.read_text(encoding="utf-8")
-    section = readme[readme.index("## Score sheet files") :]
+    readme = GAME_FILE_DOC.read_text(encoding="utf-8")
+    section = readme[readme.index("# The game file (JSON)") :]
     for key in [*TOP_KEYS, *HAND_KEYS, "hand", "made_at", "changes", "field", "seat", "before", "after"]:
         assert f"`{key}`" in section, key
     assert '"format": "pocha-game"' in section

@@ -27,7 +27,7 @@ from support.game_files import (
 if TYPE_CHECKING:
     from conftest import Table
 
-README = PROJECT_DIR / "README.md"
+GAME_FILE_DOC = PROJECT_DIR / "docs" / "game-file.md"
 THREE = ["Ana", "Begoña", "Carlos"]
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 
@@ -147,8 +147,8 @@ def test_the_new_game_has_addresses_of_its_own_and_this_phone_remembers_it(table
 
 
 def test_the_readme_example_imports_and_exports_as_written(table: Table) -> None:
-    readme = README.read_text(encoding="utf-8")
-    example = re.search(r"```json\n(.*?)```", readme[readme.index("## Score sheet files") :], re.S)
+    readme = GAME_FILE_DOC.read_text(encoding="utf-8")
+    example = re.search(r"```json\n(.*?)```", readme[readme.index("# The game file (JSON)") :], re.S)
     assert example, "the README shows a game file"
     new = imported_token(upload(table.client, example.group(1)))
     assert without_export_date(game_json(table.client, new)) == without_export_date(example.group(1).encode())
@@ -423,7 +423,7 @@ def test_a_file_too_big_is_refused_before_reading_it(table: Table, good_file: di
 
 
 def test_the_import_form_needs_its_csrf_token(app: Flask, client: FlaskClient, csrf_token: Callable[..., str]) -> None:
-    document = json.loads(README.read_text(encoding="utf-8").split("```json\n")[1].split("```")[0])
+    document = json.loads(GAME_FILE_DOC.read_text(encoding="utf-8").split("```json\n")[1].split("```")[0])
     before = game_ids(app)
     for fields in ({}, {"csrf_token": "forged"}):
         response = upload(client, document, **fields)
