@@ -208,8 +208,8 @@ def test_every_table_size_at_its_most_cards(phone: FlaskClient) -> None:
 
 
 def test_the_readme_example_is_what_the_address_gives(phone: FlaskClient) -> None:
-    readme = (PROJECT_DIR / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### The simulator's deal.json") :]
+    readme = (PROJECT_DIR / "docs" / "simulator.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## The simulator's deal.json") :]
     example = re.search(r"```json\n(.*?)```", section, re.S)
     assert example, "the README shows an example"
     assert json.loads(example.group(1)) == deal_json(phone, players=3, cards=2, seed=7, dealer=0)
