@@ -30,9 +30,9 @@ $(STAMP): pyproject.toml setup.py scorekeeper/engine/cards.py scorekeeper/engine
 run: $(STAMP) compile-translations
 	$(BIN)/python -m scorekeeper.server.local --host $(HOST) --port $(PORT)
 
-# Serve a club (README: "Pocha para un club"): pocha-server applies the migrations once, then serves with gunicorn's
+# Serve a club (docs/deploying.md): pocha-server applies the migrations once, then serves with gunicorn's
 # threaded workers on 127.0.0.1:8000 for Caddy in front; `make production PORT=8001 WEB_CONCURRENCY=4` and the
-# settings of the README (DATABASE_URL, TRUSTED_PROXIES=1, ...) reach it through the environment.
+# settings of docs/deploying.md (DATABASE_URL, TRUSTED_PROXIES=1, ...) reach it through the environment.
 production: $(STAMP) compile-translations
 	$(BIN)/pocha-server
 

@@ -1,6 +1,6 @@
 """The game file (``partida.json``): a whole game in a documented, versioned JSON format, written byte-stable.
 
-Format ``pocha-game``, version 2 (README, "Score sheet files"); version 1 files are still read. The file holds the facts the
+Format ``pocha-game``, version 2 (docs/game-file.md); version 1 files are still read. The file holds the facts the
 database keeps (players, rules, first dealer, what was said in each hand, corrections, dates),
 never a token and never a database id, and no points: those are the engine's, from the facts.
 Keys always come in the same order and values are laid out the same way, so exporting a game,
