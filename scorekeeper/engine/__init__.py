@@ -3,11 +3,13 @@
 from .bidding import (
     AuctionResult,
     auction_winner,
+    bid_order,
     check_bid,
     check_bids,
     forbidden_bid,
     forbidden_bid_for,
     forbidden_reason,
+    leader,
 )
 from .cards import (
     CARDS,
@@ -51,14 +53,12 @@ from .sheet import (
     HandRecord,
     ScoreSheet,
     SheetRow,
-    bid_order,
     check_auction,
     check_record,
     check_tricks,
     check_trump,
     fill_tricks,
     hand_plan,
-    leader,
     score_sheet,
     tricks_left,
 )

@@ -1,4 +1,4 @@
-"""Bids: the dealer's forbidden bid, checking a set of bids, and the subastado auction."""
+"""Bids: the order they are said in, the dealer's forbidden bid, checking a set of bids, and the subastado auction."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import N_, BidError, ForbiddenBidError, Message, RecordError
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, HandKind, Rules
+from .schedule import HandPlan
 
 
 def forbidden_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
@@ -107,3 +108,16 @@ def auction_winner(offers: Sequence[int], dealer: int) -> AuctionResult:
     )
     rebid = tuple((winner + i) % players for i in range(1, players))
     return AuctionResult(winner, best, rebid)
+
+
+def bid_order(plan: HandPlan, auction: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Seats in the order their bids count: la mano to the dealer, or in subastado the winner and then the rest."""
+    if plan.kind is HandKind.SUBASTADO and auction is not None:
+        won = auction_winner(auction, plan.dealer)
+        return (won.winner, *won.rebid_order)
+    return plan.bidding_order
+
+
+def leader(plan: HandPlan, auction: Sequence[int] | None = None) -> int:
+    """The seat that leads the first trick: la mano, or the subastado's winner."""
+    return bid_order(plan, auction)[0]

@@ -16,14 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from .bidding import AuctionResult, auction_winner, check_bid, forbidden_bid_for, forbidden_reason
+from .bidding import AuctionResult, auction_winner, bid_order, check_bid, forbidden_bid_for, forbidden_reason
 from .cards import Suit, trump_code, trump_of
 from .errors import N_, AlreadySaidError, Message, RecordError, TurnError
 from .rules import HandKind, Rules
 from .schedule import HandPlan
 from .scoring import points
 from .sheet import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
-from .steps import Step, is_whole, said_steps, trump_fixed
+from .steps import Step, all_offers, is_whole, said_steps, trump_fixed
 
 Stage = Literal["auction", "trump", "bids", "tricks", "ready"]
 
@@ -97,15 +97,13 @@ class HandInPlay:
     @property
     def auction(self) -> AuctionResult | None:
         """The subastado auction's result, once every offer is said."""
-        if self.offers is None or None in self.offers:
-            return None
-        return auction_winner([o for o in self.offers if o is not None], self.plan.dealer)
+        offers = all_offers(self.offers)
+        return auction_winner(offers, self.plan.dealer) if offers is not None else None
 
     @property
     def order(self) -> tuple[int, ...]:
         """Seats in the order they bid: la mano to the dealer, or the auction's winner and then the rest."""
-        won = self.auction
-        return (won.winner, *won.rebid_order) if won is not None else self.plan.bidding_order
+        return bid_order(self.plan, all_offers(self.offers))
 
     @property
     def leader(self) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .bidding import auction_winner, check_bids
+from .bidding import bid_order, check_bids
 from .cards import Suit, check_players
 from .errors import N_, RecordError
 from .rules import HandKind, Rules
@@ -33,19 +33,6 @@ class HandRecord:
     def renuncios_of(self, seat: int) -> int:
         """How many renuncios ``seat`` committed in this hand."""
         return self.renuncios[seat] if self.renuncios else 0
-
-
-def bid_order(plan: HandPlan, auction: Sequence[int] | None = None) -> tuple[int, ...]:
-    """Seats in the order their bids count: la mano to the dealer, or in subastado the winner and then the rest."""
-    if plan.kind is HandKind.SUBASTADO and auction is not None:
-        won = auction_winner(auction, plan.dealer)
-        return (won.winner, *won.rebid_order)
-    return plan.bidding_order
-
-
-def leader(plan: HandPlan, auction: Sequence[int] | None = None) -> int:
-    """The seat that leads the first trick: la mano, or the subastado's winner."""
-    return bid_order(plan, auction)[0]
 
 
 def _is_count(value: object, top: int) -> bool:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .bidding import auction_winner
+from .bidding import bid_order
 from .cards import trump_of
 from .errors import N_, RecordError
 from .rules import HandKind
@@ -54,6 +54,13 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def all_offers(offers: Sequence[int | None] | None) -> tuple[int, ...] | None:
+    """The subastado offers by seat once every one is said; ``None`` before that, and in other hands."""
+    if offers is None or None in offers:
+        return None
+    return tuple(offer for offer in offers if offer is not None)
+
+
 def trump_fixed(plan: HandPlan) -> bool:
     """True when the kind of hand sets the trump (mano de oro: oros; sin triunfo: none)."""
     return plan.kind is HandKind.SIN_TRIUNFO or plan.kind.fixed_trump is not None
@@ -78,11 +85,10 @@ def said_steps(
         steps.append(Step("trump", None, trump))
     elif trump is not None and trump_of(trump) != plan.kind.fixed_trump:
         check_trump(plan, trump_of(trump))  # says why this hand cannot have that trump
-    order = plan.bidding_order
-    winner: int | None = None
-    if offers is not None and None not in offers:
-        result = auction_winner([o for o in offers if o is not None], plan.dealer)
-        order, winner = (result.winner, *result.rebid_order), result.winner
+    auction = all_offers(offers)
+    order = bid_order(plan, auction)
+    # The auction's winner keeps the offer as the bid: it is said with the trump, not as a bid.
+    winner = order[0] if auction is not None and plan.kind is HandKind.SUBASTADO else None
     steps += [Step("bid", seat, bid) for seat in order if seat != winner and (bid := bids[seat]) is not None]
     steps += [Step("tricks", seat, taken) for seat in order if (taken := tricks[seat]) is not None]
     steps += [Step("renuncios", seat, count) for seat, count in enumerate(renuncios) if count]
