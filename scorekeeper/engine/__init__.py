@@ -44,24 +44,21 @@ from .hand_in_play import HandInPlay, Stage
 from .odds import DEFAULT_DEALS, TrickOdds, trick_odds
 from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays, ruling, trick_winner
 from .practice import Practice, practice_hand
-from .referee import check_hand, check_table, referee
-from .rules import CUSTOM_PRESET, PRESETS, HandKind, Multipliers, Ones, Preset, Rules, Special, TieBreak, preset_rules
-from .schedule import HandPlan, extra_hand, hand_sizes, plan_hand, schedule
-from .scoring import hand_points, points, renuncio_points
-from .sheet import (
+from .records import (
     MAX_RENUNCIOS,
     HandRecord,
-    ScoreSheet,
-    SheetRow,
     check_auction,
     check_record,
     check_tricks,
     check_trump,
     fill_tricks,
-    hand_plan,
-    score_sheet,
     tricks_left,
 )
+from .referee import check_hand, check_table, referee
+from .rules import CUSTOM_PRESET, PRESETS, HandKind, Multipliers, Ones, Preset, Rules, Special, TieBreak, preset_rules
+from .schedule import HandPlan, extra_hand, hand_sizes, plan_hand, schedule
+from .scoring import hand_points, points, renuncio_points
+from .sheet import ScoreSheet, SheetRow, hand_plan, score_sheet
 from .simulate import HandLog, PlayRecord, TrickRecord, bot_bid, expected_tricks, simulate_hand
 from .standings import Place, Standings, standings, standings_after_extra_hands
 from .steps import Step, said_steps

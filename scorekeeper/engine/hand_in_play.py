@@ -19,10 +19,10 @@ from typing import Literal
 from .bidding import AuctionResult, auction_winner, bid_order, check_bid, forbidden_bid_for, forbidden_reason
 from .cards import Suit, trump_code, trump_of
 from .errors import N_, AlreadySaidError, Message, RecordError, TurnError
+from .records import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
 from .rules import HandKind, Rules
 from .schedule import HandPlan
 from .scoring import points
-from .sheet import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
 from .steps import Step, all_offers, is_whole, said_steps, trump_fixed
 
 Stage = Literal["auction", "trump", "bids", "tricks", "ready"]

@@ -13,9 +13,9 @@ from typing import Final, Literal
 from .bidding import bid_order
 from .cards import trump_of
 from .errors import N_, RecordError
+from .records import check_trump
 from .rules import HandKind
 from .schedule import HandPlan
-from .sheet import check_trump
 
 StepKind = Literal["offer", "trump", "bid", "tricks", "renuncios"]
 STEP_KINDS: Final[tuple[StepKind, ...]] = ("offer", "trump", "bid", "tricks", "renuncios")
