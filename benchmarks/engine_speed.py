@@ -178,10 +178,13 @@ def odds_seconds(deals: int, seed: int = 1) -> float:
 def engine_build() -> str:
     """Whether the engine's hot modules run compiled (mypyc) or as plain Python."""
     import scorekeeper.engine.cards as cards_module
+    import scorekeeper.engine.masks as masks
     import scorekeeper.engine.play as play
 
     compiled = [
-        module.__name__.rsplit(".", 1)[1] for module in (cards_module, play) if not str(module.__file__).endswith(".py")
+        module.__name__.rsplit(".", 1)[1]
+        for module in (cards_module, masks, play)
+        if not str(module.__file__).endswith(".py")
     ]
     return f"compiled with mypyc ({', '.join(compiled)}, ...)" if compiled else "pure Python"
 

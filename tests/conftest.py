@@ -22,9 +22,9 @@ ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
 
 def pytest_report_header() -> str:
     """Say whether the engine's hot modules run compiled or as plain Python."""
-    import scorekeeper.engine.play as play
+    import scorekeeper.engine.masks as masks
 
-    return "engine: " + ("compiled with mypyc" if not play.__file__.endswith(".py") else "pure Python")
+    return "engine: " + ("compiled with mypyc" if not masks.__file__.endswith(".py") else "pure Python")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -1,4 +1,4 @@
-"""The Spanish deck: suits, cards in notation like ``12E``, their order, and the deck for each table."""
+"""The Spanish deck: suits, cards in notation like ``12E``, their order and bits, and the deck for each table."""
 
 from __future__ import annotations
 
@@ -206,3 +206,21 @@ def max_cards(players: int) -> int:
 def suit_cards(cards: Sequence[Card], suit: Suit) -> list[Card]:
     """The cards of ``suit`` among ``cards``, in the order given."""
     return [card for card in cards if card.suit is suit]
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards``."""
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask, in deck order."""
+    cards: list[Card] = []
+    while mask:
+        low = mask & -mask
+        cards.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return tuple(cards)

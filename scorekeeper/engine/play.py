@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, SUITS, Card, Suit, deck, max_cards
 from .errors import N_, IllegalPlayError, Message, RecordError
-
-# Cards as bits: bit ``card.index`` (suit × 10 + strength). Masks make the rules a few integer operations.
-SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
-#: ABOVE[i]: the cards of the same suit stronger than card i; ABOVE[-1] (no card yet) is every card.
-ABOVE: tuple[int, ...] = (*tuple(SUIT_MASK[i // 10] & ~((2 << i) - 1) for i in range(40)), (1 << 40) - 1)
-
-# Why a set of cards is legal: one code per rule of docs/rules.md, "Play".
-LEAD, TRUMP_LED_BEAT, TRUMP_LED_ANY_TRUMP, TRUMP_LED_NONE = 0, 1, 2, 3
-FOLLOW_BEAT, FOLLOW_ANY, FOLLOW_AFTER_TRUMP = 4, 5, 6
-MUST_TRUMP, MUST_OVERTRUMP, CANNOT_OVERTRUMP, VOID_NO_TRUMP = 7, 8, 9, 10
+from .masks import (
+    CANNOT_OVERTRUMP,
+    FOLLOW_AFTER_TRUMP,
+    FOLLOW_ANY,
+    FOLLOW_BEAT,
+    LEAD,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    TRUMP_LED_ANY_TRUMP,
+    TRUMP_LED_BEAT,
+    TRUMP_LED_NONE,
+    VOID_NO_TRUMP,
+    legal_mask,
+    step,
+)
 
 _REASONS: dict[int, str] = {
     LEAD: N_("sales tú: echa la que quieras"),
@@ -32,74 +37,6 @@ _REASONS: dict[int, str] = {
     CANNOT_OVERTRUMP: N_("no puedes superar el triunfo: echa la que quieras"),
     VOID_NO_TRUMP: N_("no tienes %(suit)s ni triunfo: echa la que quieras"),
 }
-
-
-def legal_mask(hand: int, led: int, best_led: int, best_trump: int, trump: int) -> tuple[int, int]:
-    """The legal cards of ``hand`` (a mask) and the rule that makes them so.
-
-    ``led`` is the suit index led (−1 when the table is empty), ``best_led`` and
-    ``best_trump`` the highest card index of the led suit and of trump on the
-    table (−1 for none), ``trump`` the trump suit index (−1 for none).
-    """
-    if led < 0:
-        return hand, LEAD
-    if led == trump:
-        trumps = hand & SUIT_MASK[trump]
-        if not trumps:
-            return hand, TRUMP_LED_NONE
-        over = trumps & ABOVE[best_trump]
-        return (over, TRUMP_LED_BEAT) if over else (trumps, TRUMP_LED_ANY_TRUMP)
-    follow = hand & SUIT_MASK[led]
-    if follow:
-        if best_trump >= 0:
-            return follow, FOLLOW_AFTER_TRUMP
-        over = follow & ABOVE[best_led]
-        return (over, FOLLOW_BEAT) if over else (follow, FOLLOW_ANY)
-    if trump >= 0:
-        trumps = hand & SUIT_MASK[trump]
-        if trumps:
-            if best_trump < 0:
-                return trumps, MUST_TRUMP
-            over = trumps & ABOVE[best_trump]
-            return (over, MUST_OVERTRUMP) if over else (hand, CANNOT_OVERTRUMP)
-    return hand, VOID_NO_TRUMP
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bit mask of ``cards``."""
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
-
-
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a bit mask, in deck order."""
-    cards: list[Card] = []
-    while mask:
-        low = mask & -mask
-        cards.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(cards)
-
-
-def step(
-    led: int, best_led: int, best_trump: int, winner: int, index: int, position: int, trump: int
-) -> tuple[int, int, int, int]:
-    """A trick after card ``index`` is played as its ``position``-th card: the rule of who holds it.
-
-    The trick is (led suit, best card of that suit, best trump, position of the
-    card holding it), all −1 before the first card; ``trump`` is a suit index or −1.
-    """
-    suit = index // 10
-    if led < 0:
-        return suit, index, index if suit == trump else -1, position
-    if suit == trump:
-        if index > best_trump:
-            return led, best_led, index, position
-    elif suit == led and best_trump < 0 and index > best_led:
-        return led, index, -1, position
-    return led, best_led, best_trump, winner
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bidding import forbidden_bid_for
-from .cards import CARDS, Card
+from .cards import CARDS, Card, cards_of, mask_of
 from .errors import N_, BidError, ForbiddenBidError, IllegalPlayError, Message, RecordError
-from .play import Deal, Ruling, cards_of, check_play, legal_mask, mask_of, ruling, step
+from .masks import legal_mask, step
+from .play import Deal, Ruling, check_play, ruling
 from .rules import DEFAULT_RULES, Rules
 from .scoring import points
 from .simulate import PlayRecord, TrickRecord, bot_bid, bot_card

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bidding import forbidden_bid_for
-from .cards import CARDS, Card, Suit
+from .cards import CARDS, Card, Suit, cards_of, mask_of
 from .errors import N_, RulesError
-from .play import Deal, cards_of, deal_cards, legal_mask, mask_of, step
+from .masks import legal_mask, step
+from .play import Deal, deal_cards
 from .rules import DEFAULT_RULES, HandKind, Rules
 from .scoring import points
 
@@ -147,7 +148,7 @@ def _value(index: int, trump: int) -> int:
 def bot_card(legal: int, trick: tuple[int, int, int, int], position: int, players: int, trump: int, want: bool) -> int:
     """The card (index) a bot plays from the ``legal`` mask: to take the trick when ``want``, else to lose it.
 
-    ``trick`` is the trick so far as ``play.step`` keeps it; ``trump`` a suit index or −1.
+    ``trick`` is the trick so far as ``masks.step`` keeps it; ``trump`` a suit index or −1.
     """
     options = [i for i in range(40) if legal >> i & 1]
     if len(options) == 1:
