@@ -48,10 +48,10 @@ def legal_mask(hand: int, led: int, best_led: int, best_trump: int, trump: int) 
     return hand, VOID_NO_TRUMP
 
 
-def step(
+def play_onto(
     led: int, best_led: int, best_trump: int, winner: int, index: int, position: int, trump: int
 ) -> tuple[int, int, int, int]:
-    """A trick after card ``index`` is played as its ``position``-th card: the rule of who holds it.
+    """The trick once card ``index`` is played onto it as its ``position``-th card: the rule of who holds it.
 
     The trick is (led suit, best card of that suit, best trump, position of the
     card holding it), all −1 before the first card; ``trump`` is a suit index or −1.

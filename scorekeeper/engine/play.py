@@ -21,7 +21,7 @@ from .masks import (
     TRUMP_LED_NONE,
     VOID_NO_TRUMP,
     legal_mask,
-    step,
+    play_onto,
 )
 
 _REASONS: dict[int, str] = {
@@ -54,12 +54,12 @@ class TrickState:
         t = _trump_index(trump)
         led = best_led = best_trump = winner = -1
         for position, card in enumerate(table):
-            led, best_led, best_trump, winner = step(led, best_led, best_trump, winner, card.index, position, t)
+            led, best_led, best_trump, winner = play_onto(led, best_led, best_trump, winner, card.index, position, t)
         return cls(led, best_led, best_trump, winner)
 
     def after(self, index: int, position: int, trump: int) -> TrickState:
         """The state once card ``index`` is played as the trick's ``position``-th card."""
-        return TrickState(*step(self.led, self.best_led, self.best_trump, self.winner, index, position, trump))
+        return TrickState(*play_onto(self.led, self.best_led, self.best_trump, self.winner, index, position, trump))
 
 
 # What the public API refuses, before any rule is applied.
@@ -87,7 +87,7 @@ def _hand_mask(hand: Sequence[Card]) -> int:
 
 
 def _trick(table: Sequence[Card], trump: int, repeated: str) -> tuple[int, int, int, int, int]:
-    """The mask of ``table`` and the trick it makes (led suit, best led, best trump, who holds it, as ``step``).
+    """The mask of ``table`` and the trick it makes (led suit, best led, best trump, who holds it, as ``play_onto``).
 
     ``RecordError`` with the message ``repeated`` when a card is on the table twice.
     """
@@ -98,7 +98,7 @@ def _trick(table: Sequence[Card], trump: int, repeated: str) -> tuple[int, int, 
         if mask & bit:
             raise RecordError(repeated)
         mask |= bit
-        led, best_led, best_trump, winner = step(led, best_led, best_trump, winner, card.index, position, trump)
+        led, best_led, best_trump, winner = play_onto(led, best_led, best_trump, winner, card.index, position, trump)
     return mask, led, best_led, best_trump, winner
 
 

@@ -9,7 +9,7 @@ from typing import Literal
 from .bidding import forbidden_bid_for
 from .cards import CARDS, Card, cards_of, mask_of
 from .errors import N_, BidError, ForbiddenBidError, IllegalPlayError, Message, RecordError
-from .masks import legal_mask, step
+from .masks import legal_mask, play_onto
 from .play import Deal, Ruling, check_play, ruling
 from .rules import DEFAULT_RULES, Rules
 from .scoring import points
@@ -167,7 +167,7 @@ def _play(
                 want = won[player] < (bids[player] or 0)
                 index = bot_card(mask, trick, position, players, t, want)
             hands[player] ^= 1 << index
-            trick = step(*trick, index, position, t)
+            trick = play_onto(*trick, index, position, t)
             table.append(PlayRecord(player, CARDS[index], mask, rule))
         leader = table[trick[3]].player
         won[leader] += 1

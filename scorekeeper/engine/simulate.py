@@ -10,7 +10,7 @@ from typing import Literal
 from .bidding import forbidden_bid_for
 from .cards import CARDS, Card, Suit, cards_of, mask_of
 from .errors import N_, RulesError
-from .masks import legal_mask, step
+from .masks import legal_mask, play_onto
 from .play import Deal, deal_cards
 from .rules import DEFAULT_RULES, HandKind, Rules
 from .scoring import points
@@ -148,7 +148,7 @@ def _value(index: int, trump: int) -> int:
 def bot_card(legal: int, trick: tuple[int, int, int, int], position: int, players: int, trump: int, want: bool) -> int:
     """The card (index) a bot plays from the ``legal`` mask: to take the trick when ``want``, else to lose it.
 
-    ``trick`` is the trick so far as ``masks.step`` keeps it; ``trump`` a suit index or −1.
+    ``trick`` is the trick so far as ``masks.play_onto`` keeps it; ``trump`` a suit index or −1.
     """
     options = [i for i in range(40) if legal >> i & 1]
     if len(options) == 1:
@@ -159,7 +159,7 @@ def bot_card(legal: int, trick: tuple[int, int, int, int], position: int, player
 
     if trick[0] < 0:
         return max(options, key=value) if want else min(options, key=value)
-    winners = [i for i in options if step(*trick, i, position, trump)[3] == position]
+    winners = [i for i in options if play_onto(*trick, i, position, trump)[3] == position]
     if want:
         if winners:
             return (min if position == players - 1 else max)(winners, key=value)
@@ -237,7 +237,7 @@ def play_out(
                     k -= 1
                 index = (pick & -pick).bit_length() - 1
             hands[seat] ^= 1 << index
-            led, best_led, best_trump, holder = step(led, best_led, best_trump, holder, index, position, t)
+            led, best_led, best_trump, holder = play_onto(led, best_led, best_trump, holder, index, position, t)
             moves.append((seat, index, mask, rule))
         leader = rotations[leader][holder][1]
         won[leader] += 1
