@@ -6,7 +6,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from .errors import N_, InvalidCardError, RulesError
+from .errors import N_, InvalidCardError, RecordError, RulesError
+from .masks import play_onto
 
 #: Ranks from low to high; a card's strength is its position here.
 ORDER: tuple[int, ...] = (2, 4, 5, 6, 7, 10, 11, 12, 3, 1)
@@ -59,6 +60,15 @@ def trump_code(trump: Suit | None) -> str:
 def trump_of(code: str | None) -> Suit | None:
     """The trump written as ``code`` (a suit letter or name; ``-`` or ``None``: no trump)."""
     return None if code in (None, NO_TRUMP) else Suit.parse(str(code))
+
+
+def trump_index(trump: Suit | None) -> int:
+    """The trump's suit index, −1 for no trump: the trump as the kernel (``masks``) takes it."""
+    return -1 if trump is None else trump.index
+
+
+#: What a trick refuses: the same card played twice.
+REPEATED_ON_TABLE = N_("Una carta está repetida en la mesa")
 
 
 class Card:
@@ -127,10 +137,15 @@ class Card:
         return CARDS[index]
 
     def beats(self, other: Card, trump: Suit | None) -> bool:
-        """True when this card, played after ``other`` which leads, takes the pair (the rule of ``trick_winner``)."""
-        from .play import trick_winner  # play builds on cards: imported here, not at the top
+        """True when this card, played after ``other`` which leads, takes the pair (the rule of ``trick_winner``).
 
-        return trick_winner((other, self), trump) == 1
+        ``RecordError`` when ``other`` is this very card, as for a table that holds a card twice.
+        """
+        if other is self:
+            raise RecordError(REPEATED_ON_TABLE)
+        t = trump_index(trump)
+        led, best_led, best_trump, winner = play_onto(-1, -1, -1, -1, other.index, 0, t)
+        return play_onto(led, best_led, best_trump, winner, self.index, 1, t)[3] == 1
 
     def __str__(self) -> str:
         """The card's notation, ``12E``."""

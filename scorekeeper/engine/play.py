@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CARDS, SUITS, Card, Suit, deck, max_cards
+from .cards import CARDS, REPEATED_ON_TABLE, SUITS, Card, Suit, deck, max_cards, trump_index
 from .errors import N_, IllegalPlayError, Message, RecordError
 from .masks import (
     CANNOT_OVERTRUMP,
@@ -51,7 +51,7 @@ class TrickState:
     @classmethod
     def of(cls, table: Sequence[Card], trump: Suit | None) -> TrickState:
         """The state after ``table`` (cards in the order played) with ``trump``."""
-        t = _trump_index(trump)
+        t = trump_index(trump)
         led = best_led = best_trump = winner = -1
         for position, card in enumerate(table):
             led, best_led, best_trump, winner = play_onto(led, best_led, best_trump, winner, card.index, position, t)
@@ -65,14 +65,8 @@ class TrickState:
 # What the public API refuses, before any rule is applied.
 _REPEATED_IN_HAND = N_("Una carta está repetida en la mano")
 _IN_HAND_AND_TABLE = N_("Una carta no puede estar a la vez en la mano y en la mesa")
-_REPEATED_ON_TABLE = N_("Una carta está repetida en la mesa")
 _NO_CARDS = N_("No te quedan cartas")
 _EMPTY_TABLE = N_("No hay cartas en la mesa")
-
-
-def _trump_index(trump: Suit | None) -> int:
-    """The trump's suit index, −1 for no trump."""
-    return -1 if trump is None else trump.index
 
 
 def _hand_mask(hand: Sequence[Card]) -> int:
@@ -134,7 +128,7 @@ class Ruling:
 
 def ruling(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None) -> Ruling:
     """The legal cards of ``hand`` with ``table`` already played (in order), and the reason."""
-    t = _trump_index(trump)
+    t = trump_index(trump)
     held, led, best_led, best_trump = _moment(hand, table, t)
     mask, rule = legal_mask(held, led, best_led, best_trump, t)
     params: dict[str, str | int] = {}
@@ -151,7 +145,7 @@ def legal_plays(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None)
 
     The same set as ``ruling(...).legal``, without composing the reason.
     """
-    t = _trump_index(trump)
+    t = trump_index(trump)
     held, led, best_led, best_trump = _moment(hand, table, t)
     return _cards_in(hand, held, legal_mask(held, led, best_led, best_trump, t)[0])
 
@@ -169,7 +163,7 @@ def trick_winner(table: Sequence[Card], trump: Suit | None) -> int:
     """The position in ``table`` of the card that takes the trick: highest trump, else highest of the suit led."""
     if not table:
         raise RecordError(_EMPTY_TABLE)
-    return _trick(table, _trump_index(trump), _REPEATED_ON_TABLE)[4]
+    return _trick(table, trump_index(trump), REPEATED_ON_TABLE)[4]
 
 
 @dataclass(frozen=True, slots=True)
