@@ -181,7 +181,7 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 def sorted_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """A hand as a player holds it: grouped by suit (trump first), strongest first."""
-    first = trump.index if trump is not None else -1
+    first = trump_index(trump)
     return sorted(cards, key=lambda c: (c.suit.index != first, c.suit.index, -c.strength))
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bidding import forbidden_bid_for
-from .cards import CARDS, Card, cards_of, mask_of
+from .cards import CARDS, Card, cards_of, mask_of, trump_index
 from .errors import N_, BidError, ForbiddenBidError, IllegalPlayError, Message, RecordError
 from .masks import legal_mask, play_onto
 from .play import Deal, Ruling, check_play, ruling
@@ -146,7 +146,7 @@ def _play(
     players = deal.players
     cards = len(deal.hands[0])
     trump = deal.trump
-    t = trump.index if trump is not None else -1
+    t = trump_index(trump)
     tricks: list[TrickRecord] = []
     given = 0
     leader = (deal.dealer + 1) % players

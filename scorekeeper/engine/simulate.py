@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bidding import forbidden_bid_for
-from .cards import CARDS, Card, Suit, cards_of, mask_of
+from .cards import CARDS, Card, Suit, cards_of, mask_of, trump_index
 from .errors import N_, RulesError
 from .masks import legal_mask, play_onto
 from .play import Deal, deal_cards
@@ -107,7 +107,7 @@ def _chances(players: int, trump: int) -> tuple[float, ...]:
 
 def expected_tricks(hand: Sequence[Card], trump: Suit | None, players: int) -> float:
     """A bot's estimate of the tricks ``hand`` will take at a table of ``players``."""
-    table = _chances(players, trump.index if trump is not None else -1)
+    table = _chances(players, trump_index(trump))
     return sum([table[card.index] for card in hand])
 
 
@@ -211,7 +211,7 @@ def play_out(
     players = dealt.players
     cards = len(dealt.hands[0])
     trump = dealt.trump
-    t = trump.index if trump is not None else -1
+    t = trump_index(trump)
     hands = [mask_of(h) for h in dealt.hands]
     won = [0] * players
     moves: list[Move] = []
