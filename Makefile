@@ -21,7 +21,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # The engine's hot modules are compiled at install (setup.py): reinstall when they change.
-$(STAMP): pyproject.toml setup.py scorekeeper/engine/cards.py scorekeeper/engine/masks.py scorekeeper/engine/play.py scorekeeper/engine/simulate.py | $(BIN)/python
+$(STAMP): pyproject.toml setup.py scorekeeper/engine/cards.py scorekeeper/engine/counts.py scorekeeper/engine/masks.py scorekeeper/engine/play.py scorekeeper/engine/simulate.py | $(BIN)/python
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)

@@ -1,4 +1,4 @@
-"""Build: the engine's hot loop (cards, masks, play and simulate) is compiled with mypyc, from the same typed source.
+"""Build: the engine's hot loop (cards, counts, masks, play and simulate) is compiled with mypyc, from the same typed source.
 
 The compiled modules behave exactly like the Python ones (the tests run against them);
 set POCHA_PURE_PYTHON=1 to install without compiling.
@@ -10,6 +10,7 @@ from setuptools import setup
 
 COMPILED = [
     "scorekeeper/engine/cards.py",
+    "scorekeeper/engine/counts.py",
     "scorekeeper/engine/masks.py",
     "scorekeeper/engine/play.py",
     "scorekeeper/engine/simulate.py",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .counts import is_count
 from .errors import N_, BidError, ForbiddenBidError, Message, RecordError
 from .rules import DEFAULT_RULES, HandKind, Rules
 from .schedule import HandPlan
@@ -44,7 +45,7 @@ def check_bid(
 ) -> None:
     """Raise ``BidError`` unless ``bid`` is a whole number from 0 to ``cards`` and, for the last bidder, allowed."""
     who = name or (f"{player + 1}" if player is not None else "")
-    if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= cards:
+    if not is_count(bid, cards):
         raise BidError(N_("%(name)s: la apuesta debe ser de 0 a %(cards)s bazas"), player=player, name=who, cards=cards)
     if last:
         forbidden = forbidden_bid_for(cards, earlier_bids, rules or DEFAULT_RULES)

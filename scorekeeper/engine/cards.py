@@ -6,6 +6,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
+from .counts import is_whole
 from .errors import N_, InvalidCardError, RecordError, RulesError
 from .masks import play_onto
 
@@ -202,7 +203,7 @@ _DECKS: dict[int, tuple[Card, ...]] = {
 
 def check_players(players: int) -> None:
     """Raise ``RulesError`` unless 3 to 8 players sit at the table."""
-    if isinstance(players, bool) or not isinstance(players, int) or players not in _TABLES:
+    if not is_whole(players) or players not in _TABLES:
         raise RulesError(N_("La pocha se juega de %(low)s a %(high)s jugadores"), low=MIN_PLAYERS, high=MAX_PLAYERS)
 
 

@@ -18,12 +18,13 @@ from typing import Literal
 
 from .bidding import AuctionResult, auction_winner, bid_order, check_bid, forbidden_bid_for, forbidden_reason
 from .cards import Suit, trump_code, trump_of
+from .counts import is_count, is_whole
 from .errors import N_, AlreadySaidError, Message, RecordError, TurnError
 from .records import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
 from .rules import HandKind, Rules
 from .schedule import HandPlan
 from .scoring import points
-from .steps import Step, all_offers, is_whole, said_steps, trump_fixed
+from .steps import Step, all_offers, said_steps, trump_fixed
 
 Stage = Literal["auction", "trump", "bids", "tricks", "ready"]
 
@@ -328,7 +329,7 @@ class HandInPlay:
     def set_renuncios(self, seat: int, count: int) -> HandInPlay:
         """``seat`` has committed ``count`` renuncios in this hand (the new count, so saying it twice changes nothing)."""
         self._check_seat(seat)
-        if not is_whole(count) or not 0 <= count <= MAX_RENUNCIOS:
+        if not is_count(count, MAX_RENUNCIOS):
             raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
         if self.renuncios[seat] == count:
             return self

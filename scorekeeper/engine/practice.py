@@ -8,6 +8,7 @@ from typing import Literal
 
 from .bidding import forbidden_bid_for
 from .cards import CARDS, Card, cards_of, mask_of, trump_index
+from .counts import is_count
 from .errors import N_, BidError, ForbiddenBidError, IllegalPlayError, Message, RecordError
 from .masks import legal_mask, play_onto
 from .play import Deal, Ruling, check_play, ruling
@@ -120,7 +121,7 @@ def practice_hand(
         if bidder == seat:
             if bid is None:
                 break
-            if isinstance(bid, bool) or not isinstance(bid, int) or not 0 <= bid <= cards:
+            if not is_count(bid, cards):
                 raise BidError(N_("Tu apuesta debe ser de 0 a %(cards)s bazas"), player=seat, cards=cards)
             if last and bid == forbidden:
                 raise ForbiddenBidError(_FORBIDDEN_FOR_YOU, player=seat, bid=bid, cards=cards)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .bidding import bid_order, check_bids
 from .cards import Suit
+from .counts import is_count
 from .errors import N_, RecordError
 from .rules import HandKind, Rules
 from .schedule import HandPlan
@@ -33,11 +34,6 @@ class HandRecord:
         return self.renuncios[seat] if self.renuncios else 0
 
 
-def _is_count(value: object, top: int) -> bool:
-    """True for a whole number from 0 to ``top``."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= top
-
-
 def check_trump(plan: HandPlan, trump: Suit | None) -> None:
     """Raise ``RecordError`` unless ``trump`` fits the kind of hand (oros in mano de oro, none in sin triunfo)."""
     if plan.kind is HandKind.SIN_TRIUNFO:
@@ -57,7 +53,7 @@ def check_auction(plan: HandPlan, auction: Sequence[int] | None) -> None:
         return
     if auction is None or len(auction) != plan.players:
         raise RecordError(N_("Falta la subasta de la mano %(number)s"), number=plan.number)
-    if not all(_is_count(offer, plan.cards) for offer in auction):
+    if not all(is_count(offer, plan.cards) for offer in auction):
         raise RecordError(N_("En la subasta se piden de 0 a %(cards)s bazas"), cards=plan.cards)
 
 
@@ -67,7 +63,7 @@ def check_record(plan: HandPlan, record: HandRecord, rules: Rules, names: Sequen
     if len(record.bids) != n or len(record.tricks) != n:
         raise RecordError(N_("Faltan apuestas o bazas de algún jugador"))
     if record.renuncios and (
-        len(record.renuncios) != n or not all(_is_count(r, MAX_RENUNCIOS) for r in record.renuncios)
+        len(record.renuncios) != n or not all(is_count(r, MAX_RENUNCIOS) for r in record.renuncios)
     ):
         raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
     check_trump(plan, record.trump)
@@ -82,7 +78,7 @@ def check_record(plan: HandPlan, record: HandRecord, rules: Rules, names: Sequen
 def check_tricks(cards: int, tricks: Sequence[int | None]) -> None:
     """Raise ``RecordError`` unless the tricks said so far (``None``: not yet) fit a hand of ``cards``."""
     for seat, won in enumerate(tricks):
-        if won is not None and not _is_count(won, cards):
+        if won is not None and not is_count(won, cards):
             raise RecordError(N_("Las bazas de cada jugador van de 0 a %(cards)s"), player=seat, cards=cards)
     known = [won for won in tricks if won is not None]
     total = sum(known)

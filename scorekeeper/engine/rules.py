@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .cards import Suit
+from .counts import is_whole
 from .errors import N_, RulesError
 
 
@@ -39,11 +40,6 @@ class TieBreak(enum.Enum):
 
     ALL_CARDS = "all_cards"
     ONE_CARD = "one_card"
-
-
-def _is_int(value: object) -> bool:
-    """True for a whole number (``True`` and ``2.0`` are not)."""
-    return type(value) is int
 
 
 class HandKind(enum.Enum):
@@ -146,22 +142,22 @@ class Rules:
         """Reject options that cannot make a game."""
         for name in ("exact_base", "exact_per_trick", "miss_per_trick", "pocha_points", "renuncio_penalty"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            if not is_whole(value) or not 0 <= value <= 1000:
                 raise RulesError(N_("Los puntos deben ser un número entre 0 y 1000"))
-        if not _is_int(self.pocha_min_cards) or not 1 <= self.pocha_min_cards <= 12:
+        if not is_whole(self.pocha_min_cards) or not 1 <= self.pocha_min_cards <= 12:
             raise RulesError(N_("La pocha se pide en manos de 1 a 12 cartas"))
-        if self.max_hands is not None and (not _is_int(self.max_hands) or not 1 <= self.max_hands <= 40):
+        if self.max_hands is not None and (not is_whole(self.max_hands) or not 1 <= self.max_hands <= 40):
             raise RulesError(N_("Las manos con el máximo de cartas deben ser entre 1 y 40"))
         if self.custom_sizes is not None:
             if not 1 <= len(self.custom_sizes) <= 100:
                 raise RulesError(N_("Una lista de manos a medida tiene de 1 a 100 manos"))
-            if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in self.custom_sizes):
+            if any(not is_whole(n) or n < 1 for n in self.custom_sizes):
                 raise RulesError(N_("Cada mano de la lista debe tener al menos una carta"))
         kinds = [special.kind for special in self.specials]
         if any(kind not in SPECIAL_KINDS for kind in kinds):
             raise RulesError(N_("Solo hay cuatro manos especiales: indias, subastado, mano de oro y sin triunfo"))
         places = [special.at for special in self.specials if special.at is not None]
-        if any(not _is_int(at) or at < 1 for at in places):
+        if any(not is_whole(at) or at < 1 for at in places):
             raise RulesError(N_("Las manos se numeran desde 1"))
         if len(places) != len(set(places)):
             raise RulesError(N_("Dos manos especiales no pueden ocupar la misma mano"))

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 from .cards import Suit
+from .counts import is_count
 from .errors import N_, RecordError
 from .rules import Rules
-
-
-def _is_count(value: object) -> bool:
-    """True for a whole number from 0 (``True`` is not)."""
-    return type(value) is int and value >= 0
 
 
 def hand_points(
@@ -35,7 +31,7 @@ def hand_points(
     ``multiplier`` applies to the score, won or lost, but to la pocha's points only
     with ``pocha_multiplied``; each renuncio then takes ``renuncio_penalty`` off.
     """
-    if not (_is_count(bid) and _is_count(tricks) and _is_count(renuncios)):
+    if not (is_count(bid) and is_count(tricks) and is_count(renuncios)):
         raise RecordError(N_("Las apuestas, las bazas y los renuncios son números de 0 en adelante"))
     if cards is not None and (bid > cards or tricks > cards):
         raise RecordError(

@@ -12,6 +12,7 @@ from typing import Final, Literal
 
 from .bidding import bid_order
 from .cards import trump_of
+from .counts import is_whole
 from .errors import N_, RecordError
 from .records import check_trump
 from .rules import HandKind
@@ -47,11 +48,6 @@ class Step:
                 assert isinstance(value, int | str)
                 return cls(known, seat if isinstance(seat, int) else None, value)
         raise RecordError(N_("Un paso de la mano no se entiende"))
-
-
-def is_whole(value: object) -> bool:
-    """True for a whole number (``True`` is not one)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def all_offers(offers: Sequence[int | None] | None) -> tuple[int, ...] | None:
