@@ -36,7 +36,7 @@ class Multipliers(enum.Enum):
 
 
 class TieBreak(enum.Enum):
-    """The size of the extra hand played while the lead is still tied."""
+    """The size of the extra hand played while first place is still tied."""
 
     ALL_CARDS = "all_cards"
     ONE_CARD = "one_card"

@@ -74,7 +74,7 @@ class ScoreSheet:
     @property
     def winner(self) -> int | None:
         """The winning seat when the game is over."""
-        return self.standings.leader if self.finished else None
+        return self.standings.first_place if self.finished else None
 
     @property
     def unneeded(self) -> tuple[int, ...]:
@@ -104,13 +104,13 @@ def hand_plan(players: int, first_dealer: int, rules: Rules, number: int) -> Han
 
 
 def _counted_seats(rules: Rules, table: Standings) -> tuple[int, ...]:
-    """The seats whose points count in an extra hand played after ``table``: the tied leaders
+    """The seats whose points count in an extra hand played after ``table``: the seats tied for first
     (everyone with ``extra_hand_only_tied`` off), nobody once first place is no longer tied."""
     if not table.needs_extra_hand:
         return ()
     if not rules.extra_hand_only_tied:
         return tuple(range(len(table.places)))
-    return tuple(sorted(table.leaders))
+    return tuple(sorted(table.first_places))
 
 
 def _standings(rules: Rules, tallies: Sequence[Tally], totals: Sequence[int], missed: Sequence[int]) -> Standings:

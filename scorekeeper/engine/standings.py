@@ -1,4 +1,4 @@
-"""Who leads and who wins: by total, a tie broken by fewer missed bids (when the rules say so), else by extra hands."""
+"""Who is in first place and who wins: by total, a tie broken by fewer missed bids (when the rules say so), else by extra hands."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class Standings:
     extra_hands: int = 0
 
     @property
-    def leaders(self) -> tuple[int, ...]:
+    def first_places(self) -> tuple[int, ...]:
         """Seats in first place after every tie-break (more than one: still tied)."""
         return tuple(p.seat for p in self.places if p.position == 1)
 
@@ -46,24 +46,34 @@ class Standings:
 
     @property
     def decided_by_misses(self) -> bool:
-        """True when the top total is shared and fewer missed bids single out one leader."""
-        return self.misses_break_ties and len(self.tied_on_points) > 1 and len(self.leaders) == 1
+        """True when the top total is shared and fewer missed bids single out one player in first place."""
+        return self.misses_break_ties and len(self.tied_on_points) > 1 and len(self.first_places) == 1
 
     @property
     def decided_by_extra_hands(self) -> bool:
-        """True when first place was tied after the schedule and the extra hands singled out one leader."""
-        return self.extra_hands > 0 and len(self.leaders) == 1
+        """True when first place was tied after the schedule and the extra hands singled out one player in it."""
+        return self.extra_hands > 0 and len(self.first_places) == 1
 
     @property
     def needs_extra_hand(self) -> bool:
         """True when first place is still tied (on points, and on missed bids when they count): another hand is played."""
-        return len(self.leaders) > 1
+        return len(self.first_places) > 1
+
+    @property
+    def first_place(self) -> int | None:
+        """The single seat in first place, or ``None`` while first place is tied."""
+        first = self.first_places
+        return first[0] if len(first) == 1 else None
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """Alias of ``first_places``, kept for the pages that still use it ("leader" is the seat that leads a trick)."""
+        return self.first_places
 
     @property
     def leader(self) -> int | None:
-        """The single seat in first place, or ``None`` while first place is tied."""
-        leaders = self.leaders
-        return leaders[0] if len(leaders) == 1 else None
+        """Alias of ``first_place``, kept for the pages that still use it ("leader" is the seat that leads a trick)."""
+        return self.first_place
 
     def place_of(self, seat: int) -> Place:
         """The place of ``seat``."""

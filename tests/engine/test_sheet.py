@@ -271,7 +271,7 @@ def test_without_missed_bids_a_tie_on_points_goes_straight_to_an_extra_hand(key:
     sheet = score_sheet(preset_rules(key, custom_sizes=(3, 3)), NAMES4, 0, MISSES_DIFFER)
     assert sheet.totals == (-5, 5, 20, 20) and sheet.missed == (1, 1, 0, 1)
     assert not sheet.standings.decided_by_misses
-    assert sheet.standings.needs_extra_hand and set(sheet.standings.leaders) == {2, 3}
+    assert sheet.standings.needs_extra_hand and set(sheet.standings.first_places) == {2, 3}
     assert not sheet.finished and sheet.next_hand is not None and sheet.next_hand.is_extra
     assert sheet.playing_for_first == (2, 3)
 
