@@ -11,6 +11,7 @@ from .bidding import (
     forbidden_reason,
     leader,
 )
+from .card import CARD_FORMAT, game_card
 from .cards import (
     CARDS,
     MAX_PLAYERS,
@@ -65,6 +66,7 @@ from .steps import Step, said_steps
 
 __all__ = [
     "CARDS",
+    "CARD_FORMAT",
     "CUSTOM_PRESET",
     "DEFAULT_DEALS",
     "MAX_PLAYERS",
@@ -132,6 +134,7 @@ __all__ = [
     "forbidden_bid",
     "forbidden_bid_for",
     "forbidden_reason",
+    "game_card",
     "hand_plan",
     "hand_points",
     "hand_sizes",

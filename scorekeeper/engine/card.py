@@ -1,0 +1,103 @@
+"""The game's card: what a phone needs to follow the game between answers, as plain data (JSON) made by the engine.
+
+A phone keeps score without waiting for the server (and without signal) by reading the card: the
+players, the whole schedule (cards, dealer, la mano, bidding order, kind and fixed trump of every
+hand), the scoring values and options, the hands saved so far and the steps said in the hand being
+played. It holds facts and the schedule only: points, totals and standings are derived from it,
+on the phone as here (``score_sheet``); the phone's copy of the rules is checked against the
+engine on random games, and the server's answer always wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+from .cards import NO_TRUMP, Suit, trump_code
+from .records import MAX_RENUNCIOS, HandRecord
+from .rules import HandKind, Rules
+from .schedule import HandPlan, schedule
+from .steps import Step, trump_fixed
+
+#: The card's format: a phone that reads another one asks the server for the page again.
+CARD_FORMAT: Final = 1
+
+#: Every trump a hand can have, in notation: the four suits, then none.
+TRUMPS: Final = (*(suit.value for suit in Suit), NO_TRUMP)
+
+
+def plan_card(plan: HandPlan) -> dict[str, Any]:
+    """One hand of the schedule as plain data: number, cards, dealer, la mano, bidding order, kind and its trump.
+
+    ``fixed_trump`` is the trump the kind of hand sets (``"O"`` in mano de oro, ``"-"`` in sin
+    triunfo), ``None`` when the table chooses it.
+    """
+    fixed = trump_code(plan.kind.fixed_trump) if trump_fixed(plan) else None
+    return {
+        "number": plan.number,
+        "cards": plan.cards,
+        "dealer": plan.dealer,
+        "mano": plan.mano,
+        "order": list(plan.bidding_order),
+        "kind": plan.kind.value,
+        "fixed_trump": fixed,
+        "deals_every_card": plan.deals_every_card,
+        "extra": plan.kind is HandKind.DESEMPATE,
+    }
+
+
+def rules_card(rules: Rules) -> dict[str, Any]:
+    """The values and options of ``rules`` that points, bids and ties depend on."""
+    return {
+        "exact_base": rules.exact_base,
+        "exact_per_trick": rules.exact_per_trick,
+        "miss_per_trick": rules.miss_per_trick,
+        "multipliers": {code: rules.multiplier(None if code == NO_TRUMP else Suit(code)) for code in TRUMPS},
+        "pocha_bonus": rules.pocha_bonus,
+        "pocha_points": rules.pocha_points,
+        "pocha_min_cards": rules.pocha_min_cards,
+        "pocha_multiplied": rules.pocha_multiplied,
+        "renuncio_penalty": rules.renuncio_penalty,
+        "max_renuncios": MAX_RENUNCIOS,
+        "forbidden_in_one_card_hands": rules.forbidden_in_one_card_hands,
+        "misses_break_ties": rules.misses_break_ties,
+        "extra_hand_only_tied": rules.extra_hand_only_tied,
+        "tie_break": rules.tie_break.value,
+    }
+
+
+def record_card(record: HandRecord) -> dict[str, Any]:
+    """A saved hand as plain data: bids, tricks, renuncios and offers by seat, the trump in notation."""
+    return {
+        "trump": trump_code(record.trump),
+        "bids": list(record.bids),
+        "tricks": list(record.tricks),
+        "renuncios": list(record.renuncios) if record.renuncios else [0] * len(record.bids),
+        "auction": list(record.auction) if record.auction is not None else None,
+    }
+
+
+def game_card(
+    rules: Rules,
+    names: Sequence[str],
+    first_dealer: int,
+    saved: Sequence[HandRecord],
+    playing: HandPlan | None,
+    steps: Sequence[Step] = (),
+    version: int = 0,
+) -> dict[str, Any]:
+    """The card of a game: its players, rules and schedule, the hands ``saved``, and the hand ``playing``
+    (``None`` once the game is over) with the ``steps`` said in it. ``version`` is the stored game's
+    version the card was made from, so a phone can tell an older card from a newer one."""
+    return {
+        "format": CARD_FORMAT,
+        "version": version,
+        "players": list(names),
+        "first_dealer": first_dealer,
+        "rules": rules_card(rules),
+        "schedule": [plan_card(plan) for plan in schedule(len(names), first_dealer, rules)],
+        "saved": [record_card(record) for record in saved],
+        "hand": (
+            {"plan": plan_card(playing), "steps": [step.to_list() for step in steps]} if playing is not None else None
+        ),
+    }
