@@ -12,7 +12,7 @@ from scorekeeper.plumbing.form_numbers import NumberedFields, WholeNumberField
 
 
 class InputError(Exception):
-    """A value that is not what the step needs (not a number, missing); ``str()`` says why, translated."""
+    """A value that is not what the tap needs (not a number, missing); ``str()`` says why, translated."""
 
 
 class CorrectionForm(FlaskForm):
@@ -42,7 +42,7 @@ class CorrectionForm(FlaskForm):
         )
 
 
-class StepForm(FlaskForm):
+class TapForm(FlaskForm):
     """One tap on the game page: which hand it was for, which player, which value."""
 
     hand = WholeNumberField(validators=[InputRequired(), NumberRange(1, 999)])

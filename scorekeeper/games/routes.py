@@ -21,7 +21,7 @@ from scorekeeper.engine import (
 from scorekeeper.extensions import db
 from scorekeeper.games import bp, taps
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
-from scorekeeper.games.hand_forms import InputError, StepForm
+from scorekeeper.games.hand_forms import InputError, TapForm
 from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
@@ -100,10 +100,10 @@ def _view(token: str, lock: bool = False) -> GameView:
 
 @dataclass(frozen=True)
 class Refused:
-    """Which tap was refused: its step (the view's name: ``bid``, ``tricks``, ``save``...) and, if it was for
+    """Which tap was refused: its name (the view's: ``bid``, ``tricks``, ``save``...) and, if it was for
     one player, their seat; the hand panel draws the message next to the buttons that sent it."""
 
-    step: str
+    tap: str
     seat: int | None = None
 
 
@@ -134,7 +134,7 @@ def play(token: str) -> tuple[str, int]:
     return _render_game(view, token)
 
 
-def _number(form: StepForm, what: str) -> int:
+def _number(form: TapForm, what: str) -> int:
     """The tap's value as a whole number of ``what``; anything else is refused with the value shown back."""
     raw = (form.value.data or "").strip()
     number = whole_number(raw, 2)
@@ -143,34 +143,32 @@ def _number(form: StepForm, what: str) -> int:
     return number
 
 
-def _hand(form: StepForm) -> int:
+def _hand(form: TapForm) -> int:
     """The hand the tap was meant for (the form requires it)."""
     number = form.hand.data
-    assert number is not None, "StepForm requires the hand"
+    assert number is not None, "TapForm requires the hand"
     return int(number)
 
 
-def _seat(form: StepForm) -> int:
+def _seat(form: TapForm) -> int:
     """The player the tap is for."""
     if form.seat.data is None:
         raise InputError(_("Falta el jugador"))
     return int(form.seat.data)
 
 
-def _step(
-    token: str, apply: Callable[[GameView, StepForm], object], anchor: str = "mano"
-) -> Response | tuple[str, int]:
+def _tap(token: str, apply: Callable[[GameView, TapForm], object], anchor: str = "mano") -> Response | tuple[str, int]:
     """Check a tap, apply it through ``state`` to the game as it is now (locked), commit, go back (303).
 
     A tap is applied whole or not at all. The game's row is locked first, so a tap from another
     phone at the same moment waits and then meets this one's result: the same value is a double
     tap (nothing to do), a different one is refused (409) with the page as it is now.
     """
-    form = StepForm()
-    step = (request.endpoint or "").rpartition(".")[2]
+    form = TapForm()
+    tap = (request.endpoint or "").rpartition(".")[2]
     if not form.validate():
         message = _("Ese dato no vale: vuelve a intentarlo desde esta pantalla.")
-        return _render_game(_view(token), token, message, 400, Refused(step))
+        return _render_game(_view(token), token, message, 400, Refused(tap))
     view = _view(token, lock=True)
     try:
         apply(view, form)
@@ -179,7 +177,7 @@ def _step(
         db.session.rollback()
         message = engine_message(error.message) if isinstance(error, PochaError) else str(error)
         status = 409 if isinstance(error, taps.StaleHandError | TurnError) else 422
-        return _render_game(view, token, message, status, Refused(step, form.seat.data))
+        return _render_game(view, token, message, status, Refused(tap, form.seat.data))
     return redirect(url_for("games.play", token=token, _anchor=anchor), 303)
 
 
@@ -187,31 +185,31 @@ def _step(
 def trump(token: str) -> Response | tuple[str, int]:
     """Say the trump of the hand."""
 
-    def apply(view: GameView, form: StepForm) -> None:
+    def apply(view: GameView, form: TapForm) -> None:
         letter = (form.value.data or "").strip().upper()
         if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
         taps.choose_trump(view, _hand(form), letter, form.version.data, form.was.data)
 
-    return _step(token, apply)
+    return _tap(token, apply)
 
 
 @bp.post("/p/<token>/subasta")
 def offer(token: str) -> Response | tuple[str, int]:
     """Say one player's offer in the subastado auction."""
-    return _step(token, lambda view, form: taps.offer(view, _hand(form), _seat(form), _number(form, _("bazas"))))
+    return _tap(token, lambda view, form: taps.offer(view, _hand(form), _seat(form), _number(form, _("bazas"))))
 
 
 @bp.post("/p/<token>/apuesta")
 def bid(token: str) -> Response | tuple[str, int]:
     """Say one player's bid."""
-    return _step(token, lambda view, form: taps.bid(view, _hand(form), _seat(form), _number(form, _("bazas"))))
+    return _tap(token, lambda view, form: taps.bid(view, _hand(form), _seat(form), _number(form, _("bazas"))))
 
 
 @bp.post("/p/<token>/bazas")
 def tricks(token: str) -> Response | tuple[str, int]:
     """Say how many tricks one player took."""
-    return _step(
+    return _tap(
         token,
         lambda view, form: taps.take_tricks(view, _hand(form), _seat(form), _number(form, _("bazas")), form.was.data),
     )
@@ -220,7 +218,7 @@ def tricks(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/renuncio")
 def renuncio(token: str) -> Response | tuple[str, int]:
     """Set how many renuncios a player has in this hand (the "+" and "−" buttons send the new count)."""
-    return _step(
+    return _tap(
         token,
         lambda view, form: taps.set_renuncios(
             view, _hand(form), _seat(form), _number(form, _("renuncios")), form.was.data
@@ -231,17 +229,17 @@ def renuncio(token: str) -> Response | tuple[str, int]:
 @bp.post("/p/<token>/deshacer")
 def undo(token: str) -> Response | tuple[str, int]:
     """Take back the last tap of this hand."""
-    return _step(token, lambda view, form: taps.undo(view, _hand(form), form.version.data))
+    return _tap(token, lambda view, form: taps.undo(view, _hand(form), form.version.data))
 
 
 @bp.post("/p/<token>/guardar")
 def save(token: str) -> Response | tuple[str, int]:
     """Close the hand and put it on the sheet."""
 
-    def apply(view: GameView, form: StepForm) -> None:
+    def apply(view: GameView, form: TapForm) -> None:
         sheet = taps.save_hand(view, _hand(form))
         flash(_("Mano %(number)s guardada.", number=_hand(form)), "success")
         if sheet.finished:
             flash(_("¡Fin de la partida!"), "success")
 
-    return _step(token, apply, anchor="hoja")
+    return _tap(token, apply, anchor="hoja")

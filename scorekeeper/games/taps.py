@@ -28,18 +28,18 @@ from scorekeeper.storage.store import GameView, hand_row, record_of, write_hand
 
 
 class StaleHandError(PochaError):
-    """A step meant for another moment: another hand, another stage, a page drawn before the last change."""
+    """A tap meant for another moment: another hand, another stage, a page drawn before the last change."""
 
 
 class GameFinishedError(StaleHandError):
-    """A step sent after the game has ended (from a page left open): nothing to do, like any stale step."""
+    """A tap sent after the game has ended (from a page left open): nothing to do, like any stale tap."""
 
 
 class ConflictError(StaleHandError):
-    """Another phone said a different value for the same step first: that one stays, this one is not saved."""
+    """Another phone said a different value for the same thing first: that one stays, this one is not saved."""
 
 
-#: A value step's ``was`` when the page showed nothing said yet; ``None`` means the page did not say.
+#: A value tap's ``was`` when the page showed nothing said yet; ``None`` means the page did not say.
 NOTHING_SAID: Final = ""
 GOT_THERE_FIRST: Final = N_("Otro móvil se ha adelantado: %(what)s. No se ha cambiado nada.")
 TRICKS_TAKEN: Final = N_("%(name)s ya tiene %(value)s bazas apuntadas")
@@ -73,16 +73,16 @@ def hand_for(view: GameView, number: int) -> HandInPlay:
     return hand
 
 
-def tap(view: GameView, number: int, step: Callable[[HandInPlay], HandInPlay]) -> HandInPlay:
-    """Apply ``step`` to hand ``number`` and store the result; the same value said twice changes nothing.
+def tap(view: GameView, number: int, change: Callable[[HandInPlay], HandInPlay]) -> HandInPlay:
+    """Apply ``change`` to hand ``number`` and store the result; the same value said twice changes nothing.
 
-    The engine's refusals pass through (a ``TurnError`` is a step for another moment, like a
+    The engine's refusals pass through (a ``TurnError`` is a tap for another moment, like a
     ``StaleHandError``); a value already said differently (by another phone) is a ``ConflictError``
     saying what is stored.
     """
     hand = hand_for(view, number)
     try:
-        after = step(hand)
+        after = change(hand)
     except AlreadySaidError as said:
         raise ConflictError(GOT_THERE_FIRST, what=said.message) from None
     if after is not hand:
@@ -106,7 +106,7 @@ def choose_trump(view: GameView, number: int, letter: str, version: int | None =
     """Say the hand's trump (la pinta): ``letter`` in notation. A trump another phone chose since the page
     was drawn (``was``, ``version``) stays."""
 
-    def step(hand: HandInPlay) -> HandInPlay:
+    def change(hand: HandInPlay) -> HandInPlay:
         stored = trump_code(hand.trump) if hand.trump_said and not hand.trump_fixed else None
         if (
             stored is not None
@@ -118,7 +118,7 @@ def choose_trump(view: GameView, number: int, letter: str, version: int | None =
             )
         return hand.choose_trump(trump_of(letter))
 
-    tap(view, number, step)
+    tap(view, number, change)
 
 
 def offer(view: GameView, number: int, seat: int, tricks: int) -> None:
@@ -134,7 +134,7 @@ def bid(view: GameView, number: int, seat: int, tricks: int) -> None:
 def take_tricks(view: GameView, number: int, seat: int, tricks: int, was: str | None = None) -> None:
     """Say how many tricks one player took; a value another phone changed since the page was drawn stays."""
 
-    def step(hand: HandInPlay) -> HandInPlay:
+    def change(hand: HandInPlay) -> HandInPlay:
         if 0 <= seat < len(hand.tricks) and hand.tricks[seat] != tricks and not _expect_shown(hand.tricks[seat], was):
             stored = hand.tricks[seat]
             if stored is None:
@@ -142,13 +142,13 @@ def take_tricks(view: GameView, number: int, seat: int, tricks: int, was: str | 
             raise ConflictError(GOT_THERE_FIRST, what=Message(TRICKS_TAKEN, {"name": hand.name(seat), "value": stored}))
         return hand.take_tricks(seat, tricks)
 
-    tap(view, number, step)
+    tap(view, number, change)
 
 
 def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str | None = None) -> None:
     """Set a player's renuncios in this hand (the tap says the new count); another phone's change since stays."""
 
-    def step(hand: HandInPlay) -> HandInPlay:
+    def change(hand: HandInPlay) -> HandInPlay:
         if (
             0 <= seat < len(hand.renuncios)
             and hand.renuncios[seat] != count
@@ -158,7 +158,7 @@ def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str |
             raise ConflictError(GOT_THERE_FIRST, what=now)
         return hand.set_renuncios(seat, count)
 
-    tap(view, number, step)
+    tap(view, number, change)
 
 
 def undo(view: GameView, number: int, version: int | None = None) -> None:

@@ -10,7 +10,7 @@
     return false;
   }
 
-  // The game page's taps (class "step") are sent in the background and the page is swapped
+  // The game page's taps (class "tap") are sent in the background and the page is swapped
   // in place: no reload, no jump, quicker at the table. Any failure falls back to a normal submit.
   function swap(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -30,7 +30,7 @@
   // the buttons as the game now is). Bring it into view and give it the focus, so it is seen where the
   // eye is and read out (role=alert), and the next tap starts clean.
   function showRefusal() {
-    var message = document.getElementById("step-error");
+    var message = document.getElementById("tap-error");
     if (!message) return false;
     var box = message.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) message.scrollIntoView({ block: "center" });
@@ -42,7 +42,7 @@
     var form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     if (busy(form)) { event.preventDefault(); return; }
-    if (!form.classList.contains("step") || !window.fetch || !window.DOMParser) return;
+    if (!form.classList.contains("tap") || !window.fetch || !window.DOMParser) return;
     event.preventDefault();
     var data = new FormData(form);
     var submitter = event.submitter;
@@ -61,7 +61,7 @@
           hidden.type = "hidden"; hidden.name = submitter.name; hidden.value = submitter.value;
           if (submitter.name) form.appendChild(hidden);
         }
-        form.classList.remove("step");
+        form.classList.remove("tap");
         form.submit();
       });
   }, false);

@@ -315,7 +315,7 @@ class Table:
 
     def error(self) -> Locator:
         """The message the server gave for a refused tap."""
-        return self.page.locator("#step-error")
+        return self.page.locator("#tap-error")
 
     def bid_button(self, bid: int) -> Locator:
         """The button of ``bid`` for the player whose turn it is to bid."""

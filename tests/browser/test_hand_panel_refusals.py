@@ -32,12 +32,12 @@ def test_a_refused_tap_is_said_by_the_buttons_that_sent_it(
     late = EIGHT[6]  # the seventh row, far below the top of the panel
     row = table.seat_row(late)
     table.tap(row.get_by_role("button", name="1", exact=True))
-    message = row.locator("#step-error")
+    message = row.locator("#tap-error")
     expect(message).to_have_text("Las bazas suman 6 y en esta mano hay 5")
     expect(message).to_have_attribute("role", "alert")
-    expect(page.locator("#step-error")).to_have_count(1)
+    expect(page.locator("#tap-error")).to_have_count(1)
     assert message.evaluate(IN_VIEW), "the page is brought to the message"
-    assert page.evaluate("document.activeElement && document.activeElement.id") == "step-error"
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "tap-error"
     expect(row.locator("button[aria-pressed='true']")).to_have_count(1)  # nothing chosen: 0, filled in
     expect(row.locator("button[aria-pressed='true']")).to_have_text("0")
     no_sideways_scroll(page)
@@ -46,7 +46,7 @@ def test_a_refused_tap_is_said_by_the_buttons_that_sent_it(
     # The next tap is clear: it is taken, and the message goes.
     table.tricks(EIGHT[1], 4)
     table.tricks(late, 1)
-    expect(page.locator("#step-error")).to_have_count(0)
+    expect(page.locator("#tap-error")).to_have_count(0)
     expect(row.locator("button[aria-pressed='true']")).to_have_text("1")
     assert [e for e in phone_log.errors if "status of 422" not in e] == []
 
@@ -66,7 +66,7 @@ def test_a_refused_bid_is_said_by_the_bid_buttons(
 
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # wherever the page was
     table.tap(table.bid_button(3))
-    message = table.hand.locator(".bid-row #step-error")
+    message = table.hand.locator(".bid-row #tap-error")
     expect(message).to_contain_text("Otro móvil se ha adelantado: Maximilianoalejandro ya ha pedido 2.")
     assert message.evaluate(IN_VIEW)
     expect(table.hand.locator(".prompt")).to_have_text("¿Cuántas pide Encarnación López R.?")

@@ -73,7 +73,7 @@ def test_setting_up_and_playing_hands_without_javascript(
         table.hand.locator(".tricks").get_by_role("group", name="Berto", exact=True).get_by_role(
             "button", name="1", exact=True
         ).tap()
-    expect(table.seat_row("Berto").locator("#step-error")).to_have_text("Las bazas suman 2 y en esta mano hay 1")
+    expect(table.seat_row("Berto").locator("#tap-error")).to_have_text("Las bazas suman 2 y en esta mano hay 1")
     expect(table.error()).to_be_in_viewport()
     assert answers[-1] == ("POST", f"/p/{token}/bazas", 422)
     # Carry on from that page: its forms still post to the right places.

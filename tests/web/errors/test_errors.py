@@ -395,7 +395,7 @@ def test_a_tap_refused_on_a_finished_game_is_shown(table: Table, finished: str, 
         response = table.client.post(f"/p/{finished}/{step}", data=data)
         html = response.get_data(as_text=True)
         assert response.status_code in (400, 409, 422), (step, response.status_code)
-        assert 'id="step-error"' in html and alerts(html), (step, data, "a refused tap on a finished game says why")
+        assert 'id="tap-error"' in html and alerts(html), (step, data, "a refused tap on a finished game says why")
     response = table.client.post(f"/p/{finished}/apuesta", data={"hand": "2", "seat": "0", "value": "1"})
     assert said in alerts(response.get_data(as_text=True))
 
