@@ -1,4 +1,4 @@
-"""The simulator blueprint: simulated deals step by step, their JSON, a hand against the bots, the referee and the odds."""
+"""The simulator blueprint: simulated deals moment by moment, their JSON, a hand against the bots, the referee and the odds."""
 
 from flask import Blueprint
 

@@ -44,7 +44,7 @@ from scorekeeper.simulator.params import (
     required_number,
     whole_number,
 )
-from scorekeeper.simulator.walk import first_step_of, last_step, step_of
+from scorekeeper.simulator.walk import first_moment_of, last_moment, moment_of
 
 #: The odds are drawn from a fixed seed, so the same question always gets the same answer.
 ODDS_SEED = 2024
@@ -76,20 +76,20 @@ def deal_form(args: Mapping[str, str]) -> dict[str, str]:
     return form_values(args, players=DEFAULT_PLAYERS, cards=DEFAULT_CARDS, dealer=0, preset=DEFAULT_PRESET, seed="")
 
 
-# --- the deal, step by step --------------------------------------------------------------------
+# --- the deal, moment by moment --------------------------------------------------------------
 
 
 @bp.get("/simulador")
 def simulator() -> Page | BaseResponse:
-    """A deal from players, cards, dealer, rules and seed, played by the bots; ``paso`` shows one step of it."""
+    """A deal from players, cards, dealer, rules and seed, played by the bots; ``paso`` shows one moment of it."""
     form = deal_form(request.args)
     try:
         asked = DealParams.read(request.args)
         params = asked.seeded()
         log = params.simulate()
         number = whole_number(request.args, "paso", _("paso"))
-        if number is not None and number > last_step(log):
-            raise ParamError(_("Esta mano va del paso 0 al %(last)s", last=last_step(log)))
+        if number is not None and number > last_moment(log):
+            raise ParamError(_("Esta mano va del paso 0 al %(last)s", last=last_moment(log)))
     except ParamError as error:
         return render_template("simulator/simulator.html", form=form, error=str(error), log=None), 400
     if asked.seed is None:
@@ -102,10 +102,9 @@ def simulator() -> Page | BaseResponse:
             error=None,
             params=params,
             log=log,
-            step=step_of(log, number) if number is not None else None,
-            step_of_deal=step_of(log, 0),
-            first_step_of=first_step_of,
-            last_step=last_step(log),
+            moment=moment_of(log, number) if number is not None else None,
+            moment_of_deal=moment_of(log, 0),
+            first_moment_of=first_moment_of,
             trump_letter=trump_code(log.deal.trump),
         ),
         200,
@@ -192,7 +191,7 @@ def play() -> Page | BaseResponse:
 
 
 @bp.post("/simulador/jugar")
-def play_step() -> Page | BaseResponse:
+def play_turn() -> Page | BaseResponse:
     """A bid (``apuesta``) or a card (``carta``) for the hand in the form: refused with the rule, or 303 to the new address."""
     form = request.form.to_dict()
     card_text = form.pop("carta", None)

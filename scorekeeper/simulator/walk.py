@@ -1,4 +1,4 @@
-"""A simulated hand seen one step at a time: step 0 is the deal and the bids, then one card per step, then the result."""
+"""A simulated hand replayed one moment at a time: moment 0 is the deal and the bids, then one card per moment, then the result."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from scorekeeper.engine import Card, HandLog, Message, PlayRecord, TrickRecord, 
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    """The table at one step: each seat's cards (before its play, for the seat playing now) and the trick so far.
+class Moment:
+    """The table at one moment: each seat's cards (before its play, for the seat playing now) and the trick so far.
 
-    ``play`` is the card played at this step (``None`` for the deal and the result),
+    ``play`` is the card played at this moment (``None`` for the deal and the result),
     ``table`` the trick's plays up to and including it, ``reason`` why its legal
     cards were the legal ones, ``winner`` the seat taking the trick when this play
-    completes it, ``won`` the tricks each seat has taken once this step is over.
+    completes it, ``won`` the tricks each seat has taken once this moment is over.
     """
 
     number: int
@@ -29,44 +29,44 @@ class Step:
 
     @property
     def is_deal(self) -> bool:
-        """Step 0: the deal and the bids."""
+        """Moment 0: the deal and the bids."""
         return self.number == 0
 
     @property
     def is_result(self) -> bool:
-        """The last step: tricks won against bids, and the points."""
+        """The last moment: tricks won against bids, and the points."""
         return self.number == self.last
 
     @property
     def previous(self) -> int | None:
-        """The step before (``None`` at the deal)."""
+        """The moment before (``None`` at the deal)."""
         return self.number - 1 if self.number > 0 else None
 
     @property
     def next(self) -> int | None:
-        """The step after (``None`` at the result)."""
+        """The moment after (``None`` at the result)."""
         return self.number + 1 if self.number < self.last else None
 
 
-def last_step(log: HandLog) -> int:
-    """The number of the result step: one step per card played, after the deal."""
+def last_moment(log: HandLog) -> int:
+    """The number of the result's moment: one moment per card played, after the deal."""
     return len(log.moves) + 1
 
 
-def first_step_of(trick: int, log: HandLog) -> int:
-    """The step at which trick ``trick`` (from 1) gets its first card."""
+def first_moment_of(trick: int, log: HandLog) -> int:
+    """The moment at which trick ``trick`` (from 1) gets its first card."""
     return (trick - 1) * log.deal.players + 1
 
 
-def step_of(log: HandLog, number: int) -> Step:
-    """The table at step ``number`` (0 to ``last_step(log)``)."""
-    last = last_step(log)
+def moment_of(log: HandLog, number: int) -> Moment:
+    """The table at moment ``number`` (0 to ``last_moment(log)``)."""
+    last = last_moment(log)
     if not 0 <= number <= last:
         raise ValueError(number)
     players = log.deal.players
     trump = log.deal.trump
     plays = [play for trick in log.tricks for play in trick.plays]
-    done = min(number, len(plays))  # cards on the table or gone, this step's included
+    done = min(number, len(plays))  # cards on the table or gone, this moment's included
     hands = [list(hand) for hand in log.deal.hands]
     for gone in plays[: max(done - 1, 0)]:
         hands[gone.player].remove(gone.card)
@@ -91,7 +91,7 @@ def step_of(log: HandLog, number: int) -> Step:
     won = [0] * players
     for finished in tricks[:complete]:
         won[finished.winner] += 1
-    return Step(
+    return Moment(
         number,
         last,
         trick,

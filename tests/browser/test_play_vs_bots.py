@@ -109,14 +109,14 @@ def test_without_javascript_too(make_phone: PhoneFactory, phone_log: PhoneLog) -
     assert phone_log.errors == []
 
 
-def test_the_simulator_steps_on_a_phone(phone: Page, phone_log: PhoneLog) -> None:
+def test_the_simulator_walks_a_deal_on_a_phone(phone: Page, phone_log: PhoneLog) -> None:
     phone.goto("/simulador?players=4&cards=3&seed=5&dealer=1&paso=0")
     fits_the_phone(phone)
     for number in range(1, 14):
         with phone.expect_navigation():
-            phone.locator("a.step-next").first.tap()
-        expect(phone.locator(".step-count").first).to_have_text(f"Paso {number} de 13")
+            phone.locator("a.moment-next").first.tap()
+        expect(phone.locator(".moment-count").first).to_have_text(f"Paso {number} de 13")
     expect(phone.locator("#resultado")).to_be_visible()
-    expect(phone.locator("a.step-next")).to_have_count(0)
+    expect(phone.locator("a.moment-next")).to_have_count(0)
     fits_the_phone(phone)
     assert phone_log.errors == []

@@ -458,7 +458,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),
     "simulator.deal_json": lambda world: Spec(query=simulator_fields()),
     "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),
-    "simulator.play_step": lambda world: Spec(form=simulator_fields("asiento", "apuesta", "jugadas", "carta")),
+    "simulator.play_turn": lambda world: Spec(form=simulator_fields("asiento", "apuesta", "jugadas", "carta")),
     "simulator.odds": lambda world: Spec(query=simulator_fields("asiento", "mano", "pinta", "muestra")),
     "simulator.referee_page": lambda world: Spec(
         query=st.builds(lambda a, b: a + b, simulator_fields("mano", "mesa", "pinta"), tapped_cards())

@@ -40,7 +40,7 @@ EXAMPLES_VARIABLE: Final = "POCHA_FUZZ_EXAMPLES"
 #: Requests sent by ``make test`` over every route together.
 CI_EXAMPLES: Final = 3000
 #: A route that costs much more per request (a PDF, 2,000 deals of the odds) gets this share of a plain one.
-HEAVY: Final = {"paper.sheet_pdf": 0.25, "simulator.odds": 0.25, "simulator.play_step": 0.6}
+HEAVY: Final = {"paper.sheet_pdf": 0.25, "simulator.odds": 0.25, "simulator.play_turn": 0.6}
 #: Routes that take many fields get more tries than those that take few.
 RICH: Final = {
     "games.new_game": 2.0,

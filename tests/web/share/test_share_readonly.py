@@ -19,7 +19,7 @@ NO_GAME = {
     "games.new_game",  # starts a new game
     "main.set_language",  # a cookie
     "export.import_game",  # a new game from a file
-    "simulator.play_step",  # a simulated hand, carried in the form: no stored game
+    "simulator.play_turn",  # a simulated hand, carried in the form: no stored game
 }
 #: What a form of each step sends, so every route would accept the tap with the edit token.
 VALUES = {"pinta": "B", "subasta": "1", "apuesta": "1", "bazas": "1", "renuncio": "1"}

@@ -1,4 +1,4 @@
-"""The deal simulator page (/simulador): the deal as docs/rules.md "Dealer, mano and trump" says, the bids, the play trick by trick, step by step."""
+"""The simulator (/simulador): the deal as docs/rules.md "Dealer, mano and trump" says, the bids, the play trick by trick, moment by moment."""
 
 from __future__ import annotations
 
@@ -199,14 +199,14 @@ def test_each_seat_links_to_its_odds_and_to_playing_it(phone: FlaskClient) -> No
     assert "/simulador/deal.json?" in html
 
 
-# --- step by step --------------------------------------------------------------------------------
+# --- moment by moment ---------------------------------------------------------------------------
 
 
-def step_address(number: int) -> str:
+def moment_address(number: int) -> str:
     return f"{ADDRESS}&paso={number}"
 
 
-def test_every_step_has_its_address_and_the_links_walk_the_hand(phone: FlaskClient) -> None:
+def test_every_moment_has_its_address_and_the_links_walk_the_hand(phone: FlaskClient) -> None:
     log = the_log()
     last = 4 * 5 + 1
     seen = []
@@ -216,24 +216,24 @@ def test_every_step_has_its_address_and_the_links_walk_the_hand(phone: FlaskClie
         number = int(parse_qs(urlsplit(address).query)["paso"][0])
         seen.append(number)
         assert f"Paso {number} de {last}" in text_of(html)
-        previous = re.search(r'<a class="button step-prev" rel="prev" href="([^"]+)"', html)
+        previous = re.search(r'<a class="button moment-prev" rel="prev" href="([^"]+)"', html)
         assert (previous is None) is (number == 0)
-        following = re.search(r'<a class="button step-next" rel="next" href="([^"]+)"', html)
+        following = re.search(r'<a class="button moment-next" rel="next" href="([^"]+)"', html)
         address = html_lib.unescape(following.group(1)).split("#")[0] if following else None
     assert seen == list(range(last + 1))
     assert len(log.moves) == last - 1
 
 
-def test_step_zero_is_the_deal_and_the_bids(phone: FlaskClient) -> None:
+def test_moment_zero_is_the_deal_and_the_bids(phone: FlaskClient) -> None:
     log = the_log()
-    html = page(phone, step_address(0))
+    html = page(phone, moment_address(0))
     for seat, hand in enumerate(log.deal.hands):
         assert cards_in(block(html, f"asiento-{seat}", "li")) == [str(c) for c in sorted_hand(hand, log.deal.trump)]
     assert block(html, "apuestas", "ol")
     assert f"Sale Jugador {log.bid_order[0] + 1}, que es mano." in text_of(html)
 
 
-def test_each_card_step_shows_the_legal_cards_highlighted_and_the_rule(phone: FlaskClient) -> None:
+def test_each_card_moment_shows_the_legal_cards_highlighted_and_the_rule(phone: FlaskClient) -> None:
     log = the_log()
     trump = log.deal.trump
     hands = [list(hand) for hand in log.deal.hands]
@@ -242,7 +242,7 @@ def test_each_card_step_shows_the_legal_cards_highlighted_and_the_rule(phone: Fl
         table: list[Card] = []
         for play in trick.plays:
             number += 1
-            html = page(phone, step_address(number))
+            html = page(phone, moment_address(number))
             seat = block(html, f"asiento-{play.player}", "li")
             assert 'class="seat seat-playing"' in html
             assert cards_in(seat) == [str(c) for c in sorted_hand(hands[play.player], trump)], "the hand before playing"
@@ -261,15 +261,15 @@ def test_each_card_step_shows_the_legal_cards_highlighted_and_the_rule(phone: Fl
                 assert 'id="ganador"' not in html
 
 
-def test_the_last_step_is_the_result(phone: FlaskClient) -> None:
-    html = page(phone, step_address(21))
+def test_the_last_moment_is_the_result(phone: FlaskClient) -> None:
+    html = page(phone, moment_address(21))
     assert block(html, "resultado", "table")
-    assert "step-next" not in html and "step-prev" in html
+    assert "moment-next" not in html and "moment-prev" in html
 
 
-def test_a_step_links_to_the_referee_for_that_moment(phone: FlaskClient) -> None:
+def test_a_moment_links_to_the_referee_for_it(phone: FlaskClient) -> None:
     log = the_log()
-    html = page(phone, step_address(2))  # the second card of the first trick
+    html = page(phone, moment_address(2))  # the second card of the first trick
     link = re.search(r'<a href="(/arbitro\?[^"]+)"', html)
     assert link
     query = parse_qs(urlsplit(html_lib.unescape(link.group(1))).query)
@@ -283,7 +283,7 @@ def test_a_step_links_to_the_referee_for_that_moment(phone: FlaskClient) -> None
 # --- the page keeps the house rules ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("address", [ADDRESS, step_address(3), "/simulador?players=9"])
+@pytest.mark.parametrize("address", [ADDRESS, moment_address(3), "/simulador?players=9"])
 def test_no_inline_style_or_script(phone: FlaskClient, address: str) -> None:
     html = phone.get(address).get_data(as_text=True)
     assert " style=" not in html and "<style" not in html
