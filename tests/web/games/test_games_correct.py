@@ -76,16 +76,16 @@ def test_correcting_a_bid_moves_every_later_total(table: Table) -> None:
     assert table.snap(token).number == 3, "the hand being played is untouched"
 
 
-def test_the_history_lists_each_correction(table: Table) -> None:
+def test_the_corrections_are_listed_newest_first(table: Table) -> None:
     token = two_hands(table)
     table.correct(token, 1, {"bids-1": 0})
     table.correct(token, 2, {"trump": "E", "renuncios-2": 1})
     page = table.page(token)
     assert "2 correcciones" in page.text
-    history = page.items("historial")
-    assert len(history) == 2
-    assert history[0].endswith("Mano 2: pinta: Copas → Espadas; renuncios de Carlos: 0 → 1"), "newest first"
-    assert history[1].endswith("Mano 1: apuesta de Bea: 1 → 0")
+    corrections = page.items("historial")
+    assert len(corrections) == 2
+    assert corrections[0].endswith("Mano 2: pinta: Copas → Espadas; renuncios de Carlos: 0 → 1"), "newest first"
+    assert corrections[1].endswith("Mano 1: apuesta de Bea: 1 → 0")
     assert table.snap(token).corrections == (
         (1, [{"field": "bid", "seat": 1, "before": 1, "after": 0}]),
         (
@@ -99,7 +99,7 @@ def test_the_history_lists_each_correction(table: Table) -> None:
     assert page.points(2) == [10, -5, 20 - 50]
 
 
-def test_the_history_shows_spanish_time(table: Table) -> None:
+def test_the_corrections_show_spanish_time(table: Table) -> None:
     token = two_hands(table)
     table.correct(token, 1, {"bids-1": 0})
     with table.app.app_context():
@@ -226,9 +226,9 @@ def test_a_correction_in_a_game_that_is_over_keeps_it_over(table: Table) -> None
     assert "Gana Bea con 15 puntos" in table.page(token).text
 
 
-def test_the_watchers_see_the_history_too(table: Table) -> None:
+def test_the_watchers_see_the_corrections_too(table: Table) -> None:
     token = two_hands(table)
     table.correct(token, 1, {"bids-1": 0})
     watched = table.watch(table.watch_token(token))
-    history = watched.items("historial")
-    assert len(history) == 1 and history[0].endswith("Mano 1: apuesta de Bea: 1 → 0")
+    corrections = watched.items("historial")
+    assert len(corrections) == 1 and corrections[0].endswith("Mano 1: apuesta de Bea: 1 → 0")
