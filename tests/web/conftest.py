@@ -27,7 +27,7 @@ from scorekeeper.storage.models import Game, Hand, utcnow
 from support.pages import text_of
 
 NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
-STEPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")
+TAPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")
 
 
 # --- reading a page --------------------------------------------------------------------------
@@ -66,7 +66,7 @@ class Page:
 
     @property
     def errors(self) -> str:
-        """The text of every error on the page (step errors, field errors), joined by « | »."""
+        """The text of every error on the page (refused taps, field errors), joined by « | »."""
         found = re.findall(r'<p class="(?:flash flash-error|error)"[^>]*>(.*?)</p>', self.html, re.S)
         return " | ".join(text_of(f) for f in found)
 
@@ -248,7 +248,7 @@ class Snapshot:
 
     @property
     def facts(self) -> tuple[Any, ...]:
-        """Everything stored about the game's play: equal before and after a refused step."""
+        """Everything stored about the game's play: equal before and after a refused tap."""
         return (self.version, self.hands, self.corrections, self.finished_at)
 
     @property
@@ -351,22 +351,22 @@ class Table:
     # tapping
 
     def tap(
-        self, token: str, step: str, hand: int | str | None, seat: int | str | None = None, value: Any = None
+        self, token: str, tap: str, hand: int | str | None, seat: int | str | None = None, value: Any = None
     ) -> TestResponse:
-        """POST one tap of the game page (``step``: pinta, subasta, apuesta, bazas, renuncio, deshacer, guardar)."""
-        assert step in STEPS, step
+        """POST one tap of the game page (``tap``: pinta, subasta, apuesta, bazas, renuncio, deshacer, guardar)."""
+        assert tap in TAPS, tap
         data = {k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value)) if v is not None}
-        return self.client.post(f"/p/{token}/{step}", data=data)
+        return self.client.post(f"/p/{token}/{tap}", data=data)
 
-    def ok(self, token: str, step: str, hand: int, seat: int | None = None, value: Any = None) -> TestResponse:
+    def ok(self, token: str, tap: str, hand: int, seat: int | None = None, value: Any = None) -> TestResponse:
         """A tap that must work: 303 back to the game page."""
-        response = self.tap(token, step, hand, seat, value)
-        assert response.status_code == 303, (step, hand, seat, value, response.status_code, Page(response).errors)
+        response = self.tap(token, tap, hand, seat, value)
+        assert response.status_code == 303, (tap, hand, seat, value, response.status_code, Page(response).errors)
         assert response.headers["Location"].startswith(f"/p/{token}#")
         return response
 
     def stale(
-        self, token: str, step: str, hand: int | str | None, seat: Any = None, value: Any = None, **extra: Any
+        self, token: str, tap: str, hand: int | str | None, seat: Any = None, value: Any = None, **extra: Any
     ) -> Page:
         """A tap meant for another moment (an old page, a double tap, another phone first): 409 with the
         page as it is now and a message, saving nothing."""
@@ -374,17 +374,17 @@ class Table:
         data = {
             k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value), *extra.items()) if v is not None
         }
-        page = Page(self.client.post(f"/p/{token}/{step}", data=data))
-        assert page.status == 409, (page.status, step, hand, seat, value, page.errors)
+        page = Page(self.client.post(f"/p/{token}/{tap}", data=data))
+        assert page.status == 409, (page.status, tap, hand, seat, value, page.errors)
         assert page.errors, "a stale tap says why"
         assert self.snap(token).facts == before, "a stale tap saved something"
         return page
 
-    def refused(self, token: str, step: str, hand: int | str | None, seat: Any = None, value: Any = None) -> Page:
+    def refused(self, token: str, tap: str, hand: int | str | None, seat: Any = None, value: Any = None) -> Page:
         """A tap that must be refused with the game page and a message (400 or 422), saving nothing."""
         before = self.snap(token).facts
-        page = Page(self.tap(token, step, hand, seat, value))
-        assert page.status in (400, 422), (page.status, step, hand, seat, value)
+        page = Page(self.tap(token, tap, hand, seat, value))
+        assert page.status in (400, 422), (page.status, tap, hand, seat, value)
         assert page.errors, "a refused tap says why"
         assert self.snap(token).facts == before, "a refused tap saved something"
         return page

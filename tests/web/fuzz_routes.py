@@ -333,7 +333,7 @@ def new_game_form() -> st.SearchStrategy[Pairs]:
     return with_junk(st.one_of(lawful, form))
 
 
-def step_form(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy[Pairs]:
+def tap_form(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy[Pairs]:
     """A tap on the game page: hand, seat, value, the game's version the page showed, what it showed (``was``)."""
     versions = tuple(str(v) for v in world.versions)
     return with_junk(
@@ -438,13 +438,13 @@ SPECS: dict[str, Callable[[World], Spec]] = {
         form=with_rows(new_game_form()),
     ),
     "games.play": lambda world: Spec(query=junk_query()),
-    "games.trump": lambda world: Spec(form=step_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),
-    "games.offer": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
-    "games.bid": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
-    "games.tricks": lambda world: Spec(form=step_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
-    "games.renuncio": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
-    "games.undo": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
-    "games.save": lambda world: Spec(form=step_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.trump": lambda world: Spec(form=tap_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),
+    "games.offer": lambda world: Spec(form=tap_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
+    "games.bid": lambda world: Spec(form=tap_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
+    "games.tricks": lambda world: Spec(form=tap_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
+    "games.renuncio": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.undo": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.save": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),
     "share.watch": lambda world: Spec(query=junk_query()),
     "share.watch_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),

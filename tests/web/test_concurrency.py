@@ -127,9 +127,9 @@ class Table:
     def race(self, taps: Sequence[tuple[str, int | None, str | int | None]]) -> list[Reply]:
         """Every phone looks at the game page, then phone i sends ``taps[i]`` from it, all at once."""
         prepared = []
-        for phone, (step, seat, value) in zip(self.phones, taps):
+        for phone, (tap, seat, value) in zip(self.phones, taps):
             phone.look(self.token)
-            prepared.append(phone.prepare(step, seat, value))
+            prepared.append(phone.prepare(tap, seat, value))
         return together([partial(phone.send, tap) for phone, tap in zip(self.phones, prepared)])
 
 
@@ -306,7 +306,7 @@ class Conflict:
 
     stage: str
     slot: Slot
-    step: str
+    tap: str
     values: tuple[str | int, str | int]
 
 
@@ -326,7 +326,7 @@ def test_of_two_different_values_exactly_one_lands(tables: Callable[[int], Table
         values = conflict.values if round_no % 2 == 0 else conflict.values[::-1]
         table.reach(conflict.stage)
         before = table.stored()
-        replies = table.race([(conflict.step, conflict.slot[1], value) for value in values])
+        replies = table.race([(conflict.tap, conflict.slot[1], value) for value in values])
         after = table.stored()
         stored = slot_value(after.hand(1), conflict.slot)
         if stored not in values:

@@ -42,10 +42,11 @@ RENUNCIO_CHANCE = 0.3  # hands in which somebody commits a renuncio
 
 @dataclass(frozen=True)
 class Tap:
-    """One tap the phone sent: for which hand, what, and the answer (``None``: the server died before answering)."""
+    """One tap the phone sent: for which hand, its name (pinta, apuesta...), what, and the answer (``None``: the
+    server died before answering)."""
 
     hand: int
-    step: str
+    name: str
     seat: int | None
     value: str | None
     status: int | None
@@ -103,8 +104,8 @@ class Player(threading.Thread):
         if tap is None:
             self.finished = True
             return
-        hand, step, seat, value = tap
-        prepared = self.phone.prepare(step, seat, value)
+        hand, name, seat, value = tap
+        prepared = self.phone.prepare(name, seat, value)
         self.in_flight.set()
         try:
             status: int | None = self.phone.send(prepared).status
@@ -113,29 +114,29 @@ class Player(threading.Thread):
         finally:
             self.in_flight.clear()
         with self.progress:
-            self.taps.append(Tap(hand, step, seat, value, status))
+            self.taps.append(Tap(hand, name, seat, value, status))
             self.answered += status is not None
             self.progress.notify_all()
 
     def next_tap(self, page: Reply) -> tuple[int, str, int | None, str | None] | None:
         """What the page asks for next, with the value the phone means to give (``None`` once the game is over)."""
-        steps = {form.step for form in page.forms()}
-        if "guardar" not in steps and not steps & {"pinta", "apuesta", "bazas", "subasta"}:
+        offered = {form.step for form in page.forms()}
+        if "guardar" not in offered and not offered & {"pinta", "apuesta", "bazas", "subasta"}:
             return None
         form = next(f for f in page.forms() if f.step in {"pinta", "apuesta", "bazas", "guardar", "subasta"})
         hand = int(form.hidden["hand"])
         wants = self.hands.setdefault(hand, Intentions())
-        if "pinta" in steps:
+        if "pinta" in offered:
             wants.trump = wants.trump or self.rng.choice("OCEB")
             return hand, "pinta", None, wants.trump
-        if "apuesta" in steps:
+        if "apuesta" in offered:
             bid = page.form("apuesta")
             seat = int(bid.hidden["seat"])
             allowed = [b.value for b in bid.buttons if b.name == "value" and not b.disabled]
             if wants.bids.get(seat) not in allowed:
                 wants.bids[seat] = self.rng.choice(allowed)
             return hand, "apuesta", seat, wants.bids[seat]
-        assert "bazas" in steps, f"an unexpected stage: {sorted(steps)}"
+        assert "bazas" in offered, f"an unexpected stage: {sorted(offered)}"
         if not wants.decided_renuncio:
             wants.decided_renuncio = True
             wants.renuncio = self.rng.randrange(len(NAMES)) if self.rng.random() < RENUNCIO_CHANCE else None
@@ -167,14 +168,14 @@ class Player(threading.Thread):
             raise self.error
 
 
-def holds(hand: Any, step: str, seat: int | None, value: Any) -> bool:
-    """Whether the stored ``hand`` holds what a tap of ``step`` said (a save: the hand is saved)."""
-    if step == "guardar":
+def holds(hand: Any, name: str, seat: int | None, value: Any) -> bool:
+    """Whether the stored ``hand`` holds what the tap ``name`` said (a save: the hand is saved)."""
+    if name == "guardar":
         return bool(hand.complete)
-    if step == "pinta":
+    if name == "pinta":
         return bool(hand.trump == value)
     assert seat is not None
-    column = {"apuesta": hand.bids, "bazas": hand.tricks, "renuncio": hand.renuncios}[step]
+    column = {"apuesta": hand.bids, "bazas": hand.tricks, "renuncio": hand.renuncios}[name]
     return bool(column[seat] == value)
 
 
@@ -186,7 +187,7 @@ def lost_taps(taps: list[Tap], game: StoredGame) -> list[Tap]:
             continue
         hand = game.hand(tap.hand)
         value = int(tap.value) if tap.value is not None and tap.value.isdigit() else tap.value
-        kept = hand is not None and holds(hand, tap.step, tap.seat, value)
+        kept = hand is not None and holds(hand, tap.name, tap.seat, value)
         if not kept:
             lost.append(tap)
     return lost

@@ -284,23 +284,23 @@ def test_the_pdf_draws_the_names_as_typed(hostile_game: HostileGame) -> None:
 # --- taps on the game page -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("step", ["apuesta", "bazas", "renuncio", "subasta", "pinta"])
-def test_a_tap_with_markup_is_refused_as_text(hostile_table: Table, step: str) -> None:
+@pytest.mark.parametrize("tap", ["apuesta", "bazas", "renuncio", "subasta", "pinta"])
+def test_a_tap_with_markup_is_refused_as_text(hostile_table: Table, tap: str) -> None:
     token = hostile_table.start(["Ana", "Bea", "Carlos"])
-    if step in ("apuesta", "bazas", "renuncio"):
+    if tap in ("apuesta", "bazas", "renuncio"):
         hostile_table.ok(token, "pinta", 1, value="O")
     echoed = 0
     for text in HOSTILE:
         for fields in ({"value": text, "seat": 0}, {"seat": text, "value": 1}, {"hand": text}):
             data = {"hand": 1, **fields}
-            response = hostile_table.client.post(f"/p/{token}/{step}", data={k: str(v) for k, v in data.items()})
+            response = hostile_table.client.post(f"/p/{token}/{tap}", data={k: str(v) for k, v in data.items()})
             page = Page(response)
-            assert page.status in (303, 400, 409, 422), (step, fields, page.status)
+            assert page.status in (303, 400, 409, 422), (tap, fields, page.status)
             if page.status != 303:
-                assert page.errors, (step, fields)
-            assert_inert(page.html, f"the refused {step} tap with {fields}")
+                assert page.errors, (tap, fields)
+            assert_inert(page.html, f"the refused {tap} tap with {fields}")
             echoed += str(escape(text)) in page.html
-    if step in ("apuesta", "bazas", "renuncio"):
+    if tap in ("apuesta", "bazas", "renuncio"):
         assert echoed > 0, "a value that is not a number is quoted in the message, escaped"
 
 

@@ -385,17 +385,17 @@ def finished(table: Table) -> str:
 @pytest.mark.parametrize(("lang", "said"), [("es", "La partida ya ha terminado"), ("en", "The game is already over")])
 def test_a_tap_refused_on_a_finished_game_is_shown(table: Table, finished: str, lang: str, said: str) -> None:
     table.client.set_cookie("lang", lang)
-    for step, data in (
+    for tap, data in (
         ("apuesta", {"hand": "2", "seat": "0", "value": "1"}),
         ("pinta", {"hand": "2", "value": "O"}),
         ("bazas", {"hand": "1", "seat": "0", "value": "0"}),
         ("guardar", {"hand": "1"}),
         ("apuesta", {"hand": "x"}),
     ):
-        response = table.client.post(f"/p/{finished}/{step}", data=data)
+        response = table.client.post(f"/p/{finished}/{tap}", data=data)
         html = response.get_data(as_text=True)
-        assert response.status_code in (400, 409, 422), (step, response.status_code)
-        assert 'id="tap-error"' in html and alerts(html), (step, data, "a refused tap on a finished game says why")
+        assert response.status_code in (400, 409, 422), (tap, response.status_code)
+        assert 'id="tap-error"' in html and alerts(html), (tap, data, "a refused tap on a finished game says why")
     response = table.client.post(f"/p/{finished}/apuesta", data={"hand": "2", "seat": "0", "value": "1"})
     assert said in alerts(response.get_data(as_text=True))
 

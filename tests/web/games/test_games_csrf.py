@@ -78,25 +78,25 @@ def test_a_tap_without_the_token_is_refused_and_saves_nothing(guarded: Table, cs
     token = start(guarded.client, csrf_token)
     form = guarded.page(token).forms("pinta")[0]
     for data in ({"value": "O"}, {"seat": "1", "value": "1"}, {"seat": "2", "value": "1"}):  # Bea and Carlos bid
-        step = "pinta" if "seat" not in data else "apuesta"
-        assert guarded.client.post(f"/p/{token}/{step}", data={**form, **data}).status_code == 303
+        tap = "pinta" if "seat" not in data else "apuesta"
+        assert guarded.client.post(f"/p/{token}/{tap}", data={**form, **data}).status_code == 303
     before = guarded.snap(token).facts
-    for step, fields in TAPS.items():
+    for tap, fields in TAPS.items():
         for forged in ({}, {"csrf_token": "forged"}):
-            expired(guarded, guarded.client.post(f"/p/{token}/{step}", data={"hand": "1", **fields, **forged}))
+            expired(guarded, guarded.client.post(f"/p/{token}/{tap}", data={"hand": "1", **fields, **forged}))
     assert guarded.snap(token).facts == before
 
 
 def test_every_tap_of_the_page_carries_its_token(guarded: Table, csrf_token: Callable[..., str]) -> None:
     token = start(guarded.client, csrf_token)
 
-    def tap(step: str, seat: int | None = None, value: object = None) -> None:
-        forms = guarded.page(token).forms(step)
+    def tap(name: str, seat: int | None = None, value: object = None) -> None:
+        forms = guarded.page(token).forms(name)
         form = next(f for f in forms if seat is None or f.get("seat") == str(seat))
         assert form["csrf_token"] and form["hand"] == "1"
         data = {**form, **({"value": str(value)} if value is not None else {})}
-        response = guarded.client.post(f"/p/{token}/{step}", data=data)
-        assert response.status_code == 303, (step, guarded.read(response).errors)
+        response = guarded.client.post(f"/p/{token}/{name}", data=data)
+        assert response.status_code == 303, (name, guarded.read(response).errors)
 
     tap("pinta", value="C")
     for seat in (1, 2, 0):  # Ana, who deals, may not bid 0: she bids 1 too

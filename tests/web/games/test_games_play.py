@@ -448,23 +448,23 @@ def test_a_refresh_after_a_tap_saves_nothing_again(table: Table) -> None:
 # --- an old page -----------------------------------------------------------------------------
 
 
-STEP_VALUES = {"pinta": "E", "apuesta": 1, "bazas": 1, "renuncio": 1, "deshacer": None, "guardar": None}
+TAP_VALUES = {"pinta": "E", "apuesta": 1, "bazas": 1, "renuncio": 1, "deshacer": None, "guardar": None}
 
 
 def test_a_tap_from_the_page_of_another_hand_changes_nothing(table: Table) -> None:
     token = eight_card_game(table)
     table.seed(token, ("C", [2, 4, 3, 0], [1, 4, 3, 0]))
     table.ok(token, "pinta", 2, value="O")
-    for step, value in STEP_VALUES.items():
-        first = table.stale(token, step, 1, 1, value)
-        if step == "guardar":
+    for tap, value in TAP_VALUES.items():
+        first = table.stale(token, tap, 1, 1, value)
+        if tap == "guardar":
             assert "La mano 1 ya estaba guardada" in first.errors
         else:
-            assert "Esa pantalla era de la mano 1; ahora se juega la mano 2" in first.errors, step
+            assert "Esa pantalla era de la mano 1; ahora se juega la mano 2" in first.errors, tap
         assert first.title == "Mano 2 de 3 2 cartas", "the page is brought up to date"
         assert (
-            "Esa pantalla era de la mano 3; ahora se juega la mano 2" in table.stale(token, step, 3, 1, value).errors
-        ), step
+            "Esa pantalla era de la mano 3; ahora se juega la mano 2" in table.stale(token, tap, 3, 1, value).errors
+        ), tap
 
 
 def test_a_tap_without_a_real_hand_number_is_refused(table: Table) -> None:
@@ -478,12 +478,12 @@ def test_a_tap_after_the_end_of_the_game_changes_nothing(table: Table) -> None:
     token = table.start(FOUR[:3], dealer=0, preset="a_medida", custom_sizes="1")
     table.seed(token, ("O", [1, 1, 0], [0, 1, 0]))
     assert table.snap(token).plan is None
-    for step, value in STEP_VALUES.items():
-        first = table.stale(token, step, 1, 1, value)
-        assert (
-            "La mano 1 ya estaba guardada" if step == "guardar" else "La partida ya ha terminado"
-        ) in first.errors, step
-        assert "La partida ya ha terminado" in table.stale(token, step, 2, 1, value).errors, step
+    for tap, value in TAP_VALUES.items():
+        first = table.stale(token, tap, 1, 1, value)
+        assert ("La mano 1 ya estaba guardada" if tap == "guardar" else "La partida ya ha terminado") in first.errors, (
+            tap
+        )
+        assert "La partida ya ha terminado" in table.stale(token, tap, 2, 1, value).errors, tap
 
 
 # --- every tap answers 303 -------------------------------------------------------------------
@@ -491,7 +491,7 @@ def test_a_tap_after_the_end_of_the_game_changes_nothing(table: Table) -> None:
 
 def test_every_successful_tap_answers_303_back_to_the_hand(table: Table) -> None:
     token = eight_card_game(table)
-    steps = [
+    taps = [
         ("pinta", None, "C"),
         ("apuesta", 1, 4),
         ("apuesta", 2, 3),
@@ -505,17 +505,17 @@ def test_every_successful_tap_answers_303_back_to_the_hand(table: Table) -> None
         ("bazas", 2, 3),
         ("bazas", 3, 0),
     ]
-    for step, seat, value in steps:
-        response = table.tap(token, step, 1, seat, value)
-        assert (response.status_code, response.headers["Location"]) == (303, f"/p/{token}#mano"), step
+    for tap, seat, value in taps:
+        response = table.tap(token, tap, 1, seat, value)
+        assert (response.status_code, response.headers["Location"]) == (303, f"/p/{token}#mano"), tap
     response = table.tap(token, "guardar", 1)
     assert (response.status_code, response.headers["Location"]) == (303, f"/p/{token}#hoja")
 
 
 def test_taps_are_posts_only(table: Table) -> None:
     token = eight_card_game(table)
-    for step in ("pinta", "apuesta", "bazas", "renuncio", "deshacer", "guardar"):
-        assert table.client.get(f"/p/{token}/{step}").status_code == 405
+    for tap in ("pinta", "apuesta", "bazas", "renuncio", "deshacer", "guardar"):
+        assert table.client.get(f"/p/{token}/{tap}").status_code == 405
 
 
 # --- renuncios -------------------------------------------------------------------------------
@@ -664,9 +664,9 @@ def test_an_unknown_game_is_a_friendly_404_in_spanish(table: Table) -> None:
 
 def test_a_tap_on_an_unknown_game_is_a_404(table: Table) -> None:
     games = table.games()
-    for step in ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar"):
-        page = table.read(table.tap("no-existe", step, 1, 0, 1))
-        assert page.status == 404, step
+    for tap in ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar"):
+        page = table.read(table.tap("no-existe", tap, 1, 0, 1))
+        assert page.status == 404, tap
         assert "Esta página no existe" in page.text
     assert table.games() == games
 

@@ -90,7 +90,7 @@ def test_every_tap_changes_the_etag(table: Table) -> None:
     token = table.start(THREE, dealer=0)  # Bea, Carlos, Ana bid
     watch = table.watch_token(token)
     etag = poll(table, watch, None).headers["ETag"]
-    steps: list[tuple[str, int | None, Any]] = [
+    taps: list[tuple[str, int | None, Any]] = [
         ("pinta", None, "O"),
         ("apuesta", 1, 1),
         ("apuesta", 2, 0),
@@ -103,18 +103,18 @@ def test_every_tap_changes_the_etag(table: Table) -> None:
         ("bazas", 2, 0),
         ("guardar", None, None),
     ]
-    for step, seat, value in steps:
+    for tap, seat, value in taps:
         still(table, watch, etag)
         version = table.snap(token).version
         response = table.client.post(
-            f"/p/{token}/{step}",
+            f"/p/{token}/{tap}",
             data={
                 k: str(v)
                 for k, v in (("hand", 1), ("seat", seat), ("value", value), ("version", version))
                 if v is not None
             },
         )
-        assert response.status_code == 303, step
+        assert response.status_code == 303, tap
         etag = fresh(table, watch, etag)
     still(table, watch, etag)
     assert table.correct(token, 1, {"bids-1": 0, "tricks-1": 0, "tricks-2": 1}).status_code == 303

@@ -21,7 +21,7 @@ NO_GAME = {
     "export.import_game",  # a new game from a file
     "simulator.play_turn",  # a simulated hand, carried in the form: no stored game
 }
-#: What a form of each step sends, so every route would accept the tap with the edit token.
+#: What a form of each tap sends, so every route would accept the tap with the edit token.
 VALUES = {"pinta": "B", "subasta": "1", "apuesta": "1", "bazas": "1", "renuncio": "1"}
 
 
@@ -49,13 +49,13 @@ def url_of(rule: Rule, token: str, scope: str = "p") -> str:
 
 
 def form_data(table: Table, token: str, rule: Rule) -> dict[str, str]:
-    """A form that would be taken with the edit token: the step's value, the hand, a seat, the version, a corrected hand."""
+    """A form that would be taken with the edit token: the tap's value, the hand, a seat, the version, a corrected hand."""
     snap = table.snap(token)
-    step = rule.rule.rsplit("/", 1)[-1]
+    tap = rule.rule.rsplit("/", 1)[-1]
     data = {
         "hand": str(snap.number),
         "seat": str(snap.next_seat if snap.next_seat is not None else 0),
-        "value": VALUES.get(step, "1"),
+        "value": VALUES.get(tap, "1"),
         "version": str(snap.version),
         "trump": "O",
     }
@@ -86,7 +86,7 @@ def everything(table: Table) -> tuple[Any, ...]:
 
 
 def a_game_in_play(table: Table) -> str:
-    """Hand 1 saved (so it can be corrected); hand 2 ready to save (so every step has something to do)."""
+    """Hand 1 saved (so it can be corrected); hand 2 ready to save (so every tap has something to do)."""
     token = table.start(FOUR, dealer=0, preset="a_medida", custom_sizes="2 2 2")
     table.play_hand(token, "O", bids=[0, 1, 0, 0], tricks=[0, 1, 1, 0])
     table.play_hand(token, "C", bids=[0, 0, 1, 0], tricks=[0, 1, 1, 0], save=False)
@@ -115,7 +115,7 @@ def test_the_watch_token_is_refused_by_every_post_route(table: Table) -> None:
             assert response.status_code in (403, 404), (url, response.status_code)
             assert everything(table) == before, f"{url} changed something"
             tried.append(url)
-    assert len(tried) >= 9  # seven steps, the correction, the new edit link (and any added since)
+    assert len(tried) >= 9  # seven taps, the correction, the new edit link (and any added since)
 
 
 def test_every_post_route_takes_the_same_form_with_the_edit_token(table: Table) -> None:
@@ -125,7 +125,7 @@ def test_every_post_route_takes_the_same_form_with_the_edit_token(table: Table) 
             continue
         token = a_game_in_play(table)
         response = table.client.post(url_of(rule, token), data=form_data(table, token, rule))
-        # 303 back to the game, or 409 with the game as it is now (a step the game is past): the form was taken.
+        # 303 back to the game, or 409 with the game as it is now (a tap the game is past): the form was taken.
         assert response.status_code in (303, 409), (rule.rule, response.status_code, table.read(response).errors)
         if response.status_code == 303:
             assert response.headers["Location"].startswith("/p/")
