@@ -191,13 +191,13 @@ class NewGameForm(FlaskForm):
             *((str(i), names[i] if i < len(names) else _l("Jugador %(n)s", n=i + 1)) for i in range(MAX_PLAYERS)),
         )
 
-    def move(self, index: int, step: int) -> None:
-        """Move the name in slot ``index`` one name up (``step`` −1) or down (+1), keeping blanks at the end."""
+    def move(self, index: int, by: int) -> None:
+        """Move the name in slot ``index`` one name up (``by`` −1) or down (+1), keeping blanks at the end."""
         slots = [tidy_name(entry.data) for entry in self.names.entries]
         names = [name for name in slots if name]
         if 0 <= index < len(slots) and slots[index]:
             at = sum(1 for name in slots[:index] if name)  # the slot's place among the names typed
-            other = at + step
+            other = at + by
             if 0 <= other < len(names):
                 names[at], names[other] = names[other], names[at]
                 self._follow_dealer(at, other)

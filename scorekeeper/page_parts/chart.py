@@ -114,8 +114,8 @@ class Chart:
         return f"0 0 {self.width} {self.height}"
 
 
-def nice_step(span: float, count: int) -> int:
-    """A round step (1, 2 or 5 times a power of ten) that cuts ``span`` into about ``count`` parts."""
+def nice_interval(span: float, count: int) -> int:
+    """A round interval (1, 2 or 5 times a power of ten) that cuts ``span`` into about ``count`` parts."""
     raw = max(span / max(count, 1), 1.0)
     power = 10 ** math.floor(math.log10(raw))
     for factor in (1, 2, 5, 10):
@@ -140,11 +140,11 @@ def score_chart(sheet: ScoreSheet) -> Chart:
     hands = max(sheet.hands_total, len(rows), 1)
     values = [0, *(total for row in rows for total in row.totals)]
     low, high = min(values), max(values)
-    step = nice_step(high - low, Y_TICKS)
-    y_min = math.floor(low / step) * step
-    y_max = math.ceil(high / step) * step
+    interval = nice_interval(high - low, Y_TICKS)
+    y_min = math.floor(low / interval) * interval
+    y_max = math.ceil(high / interval) * interval
     if y_max == y_min:
-        y_max = y_min + step
+        y_max = y_min + interval
     left, top = float(PLOT_LEFT), float(PLOT_TOP)
     right, bottom = float(WIDTH - PLOT_RIGHT), float(PLOT_TOP + PLOT_HEIGHT)
 
@@ -154,9 +154,9 @@ def score_chart(sheet: ScoreSheet) -> Chart:
     def y_at(value: int) -> float:
         return _round(bottom - (bottom - top) * (value - y_min) / (y_max - y_min))
 
-    x_step = nice_step(hands, X_LABELS)
-    x_ticks = tuple(Tick(h, x_at(h)) for h in range(x_step if x_step > 1 else 1, hands + 1, x_step))
-    y_ticks = tuple(Tick(v, y_at(v)) for v in range(y_min, y_max + 1, step))
+    x_interval = nice_interval(hands, X_LABELS)
+    x_ticks = tuple(Tick(h, x_at(h)) for h in range(x_interval if x_interval > 1 else 1, hands + 1, x_interval))
+    y_ticks = tuple(Tick(v, y_at(v)) for v in range(y_min, y_max + 1, interval))
     legend_top = bottom + AXIS_ROOM + LEGEND_ROW / 2
     column = (WIDTH - PLOT_LEFT / 2) / LEGEND_COLUMNS
     series = tuple(

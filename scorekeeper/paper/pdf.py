@@ -289,7 +289,7 @@ def sheet_pdf(sheet: ScoreSheet, started: datetime) -> bytes:
     pdf.set_y(MARGIN + TITLE_H)
     lines = paper_lines(sheet)
     room = pdf.h - 2 * MARGIN - TITLE_H - 3 * HEAD_H - GAP - BOTTOM_H
-    row_h = max(ROW_MIN, min(ROW_MAX, math.floor(room / max(len(lines), 1) * 20) / 20))  # in 0.05 mm steps
+    row_h = max(ROW_MIN, min(ROW_MAX, math.floor(room / max(len(lines), 1) * 20) / 20))  # a multiple of 0.05 mm
     _table(pdf, sheet, lines, row_h)
     if any_not_counted(lines):
         pdf.set_x(MARGIN)

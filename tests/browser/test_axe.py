@@ -1,5 +1,5 @@
 """Every page passes axe-core (from npm: `make axe`) with no violation, in Spanish and English, light and dark: the
-home, the new-game form (empty and refused), the game page at every step of a hand (auction, trump, bids with the
+home, the new-game form (empty and refused), the game page at every stage of a hand (auction, trump, bids with the
 dealer's forbidden bid, tricks, ready to save, a refused tap), a finished game, the correction (and a refused one),
 the watchers' page, the print page, the history, the import (and a refused file), the simulator, the practice table,
 the odds, the referee, the offline page and the error pages.
@@ -43,7 +43,7 @@ def axe_source() -> str:
 
 
 def auction_game(live_server: LiveServer) -> str:
-    """A game of four whose only hand is a subastado (10 cards): its first step is the auction."""
+    """A game of four whose only hand is a subastado (10 cards): its first stage is the auction."""
     rules = preset_rules("a_medida", custom_sizes=(10,), specials=(Special(HandKind.SUBASTADO, 1),))
     with live_server.app.app_context():
         _game, token = store.create_game(list(FOUR), 0, "a_medida", rules)
@@ -111,7 +111,7 @@ def test_every_page_has_no_axe_violation(
         page.locator("form.import-game button[type=submit]").tap()
     checker.check("import, refused")
 
-    # A hand of 8 players (long names, two alike) step by step: trump, bids, the dealer's forbidden bid, tricks,
+    # A hand of 8 players (long names, two alike) stage by stage: trump, bids, the dealer's forbidden bid, tricks,
     # a refused tap, ready to save.
     checker.visit("game: trump", f"/p/{playing}")
     table = make_table(page)

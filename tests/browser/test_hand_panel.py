@@ -120,7 +120,7 @@ def test_a_round_of_four_fits_the_first_screen(
     assert all(row["lines"] == 1 for row in rows), f"0 to {cards} on one line: {rows}"
     assert all(row["width"] >= MIN_TAP and row["height"] >= MIN_TAP for row in rows), rows
     save = page_box(page, "#mano button.button-big")
-    print(f"{scheme}, {cards} cards: the tricks step ends with its save button {save['bottom']:.0f} px down the page")
+    print(f"{scheme}, {cards} cards: the tricks stage ends with its save button {save['bottom']:.0f} px down the page")
     assert save["bottom"] <= SCREEN["height"], f"the save button ends {save['bottom']:.0f} px down the page"
     assert page.locator("#mano .seat-row .stat-total").count() == 4, "each row shows the running total"
     assert page.locator("#mano .seat-row .stat-would").count() == 4, "and what this hand would give"
@@ -175,7 +175,7 @@ def test_a_whole_hand_takes_nine_taps(
     print(f"taps for a whole hand of 4 players: {taps} (posts {len(posts)})")
     assert stored_hand(live_server, token, 1) == (bids, tricks, (0, 0, 0, 0), True), "the hand was saved"
     assert taps <= MAX_TAPS_PER_HAND
-    assert len(posts) == taps, "every tap was one step"
+    assert len(posts) == taps, "every tap was one request"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -7,7 +7,7 @@ from babel.messages.pofile import read_po
 from scorekeeper import PROJECT_DIR
 
 CATALOGUE = PROJECT_DIR / "scorekeeper/translations/en/LC_MESSAGES/messages.po"
-# Keep in step with I18N_KEYWORDS in the Makefile (these come on top of Babel's defaults).
+# Keep the same as I18N_KEYWORDS in the Makefile (these come on top of Babel's defaults).
 EXTRA_KEYWORDS = {"_l": None, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
 
 

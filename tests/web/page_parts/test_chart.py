@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import HandRecord, Rules, Suit, score_sheet
-from scorekeeper.page_parts.chart import PALETTE, legend_label, nice_step, score_chart
+from scorekeeper.page_parts.chart import PALETTE, legend_label, nice_interval, score_chart
 from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
@@ -36,8 +36,8 @@ def two_hands() -> tuple[HandRecord, ...]:
 # --- the geometry ----------------------------------------------------------------------------
 
 
-def test_round_steps() -> None:
-    assert [nice_step(span, 5) for span in (0, 4, 30, 45, 100, 240, 900)] == [1, 1, 10, 10, 20, 50, 200]
+def test_round_intervals() -> None:
+    assert [nice_interval(span, 5) for span in (0, 4, 30, 45, 100, 240, 900)] == [1, 1, 10, 10, 20, 50, 200]
 
 
 def test_long_names_are_cut_in_the_legend() -> None:

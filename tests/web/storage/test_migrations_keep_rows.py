@@ -2,9 +2,9 @@
 
 The games are written with SQL fitted to the tables as they are at that revision (reflected,
 not the models, which describe head): known columns get a real game's values, a column this
-test does not know (a later migration's) gets a value of its type. After each step every row
+test does not know (a later migration's) gets a value of its type. After each migration every row
 written must still be there, and every column that has existed since must hold the same value;
-a column that a step adds (or drops and adds back) may hold new values, filled where it is NOT NULL,
+a column that a migration adds (or drops and adds back) may hold new values, filled where it is NOT NULL,
 and keeps them from then on.
 """
 
@@ -260,29 +260,29 @@ def current_revision(connection: sa.Connection) -> str | None:
 
 @dataclass
 class Kept:
-    """The rows that must survive every step, with each column's value as last seen."""
+    """The rows that must survive every migration, with each column's value as last seen."""
 
     rows: Rows
 
-    def check(self, tables: dict[str, sa.Table], now: Rows, step: str) -> dict[str, int]:
-        """Fail if a row is gone or a kept value changed; take in the columns this step added. Return the counts."""
+    def check(self, tables: dict[str, sa.Table], now: Rows, migration: str) -> dict[str, int]:
+        """Fail if a row is gone or a kept value changed; take in the columns this migration added. Return the counts."""
         for name, kept in self.rows.items():
-            assert name in now, f"{step}: table {name} is gone, and its {len(kept)} rows with it"
+            assert name in now, f"{migration}: table {name} is gone, and its {len(kept)} rows with it"
             columns = {column.name: column for column in tables[name].columns}
             lost = [row for key, row in kept.items() if key not in now[name]]
-            assert not lost, f"{step}: {len(lost)} of the {len(kept)} rows of {name} are lost, e.g. {lost[0]}"
+            assert not lost, f"{migration}: {len(lost)} of the {len(kept)} rows of {name} are lost, e.g. {lost[0]}"
             for key, row in kept.items():
                 current = now[name][key]
                 for column in list(row):
                     if column not in current:
-                        del row[column]  # dropped by this step (a downgrade): it may come back with new values
+                        del row[column]  # dropped by this migration (a downgrade): it may come back with new values
                     else:
                         assert current[column] == row[column], (
-                            f"{step}: {name}.{column} of row {key} changed from {row[column]!r} to {current[column]!r}"
+                            f"{migration}: {name}.{column} of row {key} changed from {row[column]!r} to {current[column]!r}"
                         )
-                for column in current.keys() - row.keys():  # added by this step, or dropped and added back
+                for column in current.keys() - row.keys():  # added by this migration, or dropped and added back
                     if not columns[column].nullable:
-                        assert current[column] is not None, f"{step}: {name}.{column} of row {key} is empty"
+                        assert current[column] is not None, f"{migration}: {name}.{column} of row {key} is empty"
                     row[column] = current[column]  # from now on it must keep this value
         return {name: len(now[name]) for name in self.rows}
 
@@ -290,7 +290,7 @@ class Kept:
 @pytest.mark.parametrize("revision", REVISIONS)
 def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Flask, revision: str) -> None:
     directory = empty_app.extensions["migrate"].directory
-    steps: list[tuple[str, str, Callable[[], None]]] = [
+    migrations: list[tuple[str, str, Callable[[], None]]] = [
         ("upgrade to head", HEAD, lambda: upgrade(directory=directory)),
         ("downgrade to the first revision", FIRST, lambda: downgrade(directory=directory, revision=FIRST)),
         ("upgrade to head again", HEAD, lambda: upgrade(directory=directory)),
@@ -308,11 +308,13 @@ def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Fl
         kept = Kept(written)
         with db.engine.connect() as connection:
             counts = [("written at " + revision, kept.check(*read_rows(connection), f"written at {revision}"))]
-        for step, expected, run in steps:
+        for migration, expected, run in migrations:
             run()
             with db.engine.connect() as connection:
-                assert current_revision(connection) == expected, step
-                counts.append((step, kept.check(*read_rows(connection), step)))
+                assert current_revision(connection) == expected, migration
+                counts.append((migration, kept.check(*read_rows(connection), migration)))
     assert counts[0][1] == {"game": 2, "player": 7, "hand": 5, "correction": 3}
     assert all(count == counts[0][1] for _, count in counts), counts
-    print(f"rows kept from {revision}:", "; ".join(f"{step}: {count}" for step, count in counts))  # shown with -s
+    print(
+        f"rows kept from {revision}:", "; ".join(f"{migration}: {count}" for migration, count in counts)
+    )  # shown with -s
