@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -23,6 +22,7 @@ from scorekeeper.games import bp, taps
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, TapForm
 from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
+from scorekeeper.games.refusals import Refused, refusal
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
 from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
@@ -98,26 +98,19 @@ def _view(token: str, lock: bool = False) -> GameView:
     return view_of(game_for(EDIT, token, lock))
 
 
-@dataclass(frozen=True)
-class Refused:
-    """Which tap was refused: its name (the view's: ``bid``, ``tricks``, ``save``...) and, if it was for
-    one player, their seat; the hand panel draws the message next to the buttons that sent it."""
-
-    tap: str
-    seat: int | None = None
-
-
 def _render_game(
     view: GameView, token: str, error: str | None = None, status: int = 200, refused: Refused | None = None
 ) -> tuple[str, int]:
-    """The game page: the hand being played, the sheet, the standings and the history (with a refused tap's message)."""
+    """The game page: the hand being played, the sheet, the standings and the corrections.
+
+    A refused tap's ``error`` is drawn next to the buttons that sent it (``refusals``).
+    """
     page = render_template(
         "games/game.html",
         view=view,
         game=view.game,
         token=token,
-        error=error,
-        refused=refused,
+        refusal=refusal(error, refused, view.hand, len(view.names)) if error else None,
         sheet=view.sheet,
         hand=view.hand,
         names=view.names,
