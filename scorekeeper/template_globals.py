@@ -14,9 +14,11 @@ from flask import Flask
 from scorekeeper.engine import HandKind, Suit, trump_code
 from scorekeeper.labels import game_words
 from scorekeeper.labels.short_names import one_line_names, short_names
+from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
 from scorekeeper.page_parts.share_links import share_links, watch_link
+from scorekeeper.page_parts.standings_panel import counted_in_extra_hand
 from scorekeeper.plumbing import assets, languages, security, urls
 
 #: Functions and names every template may call, by the name templates use.
@@ -41,6 +43,11 @@ FUNCTIONS: dict[str, Any] = {
     "any_not_counted": any_not_counted,
     "share_links": share_links,
     "watch_link": watch_link,
+    "before_bids": hand_panel.before_bids,
+    "explained_kind": hand_panel.explained_kind,
+    "renuncios_listed": hand_panel.renuncios_listed,
+    "filled_in": hand_panel.filled_in,
+    "counted_in_extra_hand": counted_in_extra_hand,
     # plumbing: a small SVG drawn with the page, the languages offered and the page to come back to
     "inline_address": assets.inline_address,
     "language_names": languages.LANGUAGE_NAMES,
