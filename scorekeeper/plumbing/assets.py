@@ -4,6 +4,9 @@
 file under static/: a new version of a file has a new address, so a phone never keeps an old
 script after an upgrade, and a file is asked for once. The address without the hash still works,
 kept a short while (pages drawn before an upgrade ask for it).
+
+The phone's script is kept as one file per feature and served as one file (``SCRIPTS``): the
+feature files are put together once, at start-up, and the result is served like any static file.
 """
 
 from __future__ import annotations
@@ -11,13 +14,16 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from io import BytesIO
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
 from typing import Any, Final
 from urllib.parse import quote
 
-from flask import abort, current_app, send_from_directory, url_for
+from flask import Flask, abort, current_app, send_file, send_from_directory, url_for
 from flask.wrappers import Response
 from markupsafe import Markup
 from werkzeug.security import safe_join
@@ -34,6 +40,16 @@ SHORT_SECONDS: Final = 300
 REVALIDATE: Final = "no-cache"
 #: The Flask setting that holds the release's fingerprint (see ``release``).
 RELEASE_KEY: Final = "POCHA_RELEASE"
+
+#: The scripts pages ask for that are put together from feature files (under static/), each file in the order it
+#: runs: the one place that lists them. A new feature is one more line here.
+SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "js/pocha.js": ("js/pocha/page.js",),
+    }
+)
+#: Where the app keeps its assembled scripts (``app.extensions``).
+SCRIPTS_KEY: Final = "pocha.scripts"
 
 _HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{HASH_LENGTH}}})(?P<suffix>\.[^.]+)?$")
 
@@ -88,8 +104,55 @@ def static_file(filename: str) -> Path | None:
         return None
 
 
+# --- scripts put together from feature files ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Script:
+    """A script put together from feature files: its content, the content's hash, and when its newest file changed."""
+
+    content: bytes
+    digest: str
+    modified: float
+
+
+def assemble(static: Path, parts: Sequence[str]) -> Script:
+    """The feature files ``parts`` (names under ``static``) one after the other, each ending with a new line.
+
+    Raises ``FileNotFoundError`` naming the first file that is missing: the app does not start without it.
+    """
+    chunks, modified = [], 0.0
+    for part in parts:
+        path = static / part
+        if not path.is_file():
+            raise FileNotFoundError(f"the feature file {part} is missing from {static} (assets.SCRIPTS lists it)")
+        chunk = path.read_bytes()
+        chunks.append(chunk if chunk.endswith(b"\n") else chunk + b"\n")
+        modified = max(modified, path.stat().st_mtime)
+    content = b"".join(chunks)
+    return Script(content, hashlib.sha256(content).hexdigest()[:HASH_LENGTH], modified)
+
+
+def assemble_scripts(app: Flask, scripts: Mapping[str, Sequence[str]] = SCRIPTS) -> None:
+    """Put each of ``scripts`` together from the app's static folder, once, and keep them in memory for the app."""
+    static = Path(app.static_folder or "static")
+    app.extensions[SCRIPTS_KEY] = {name: assemble(static, parts) for name, parts in scripts.items()}
+
+
+def script(filename: str) -> Script | None:
+    """The script put together for ``filename`` (``js/pocha.js``), or ``None`` for any other name."""
+    scripts: dict[str, Script] = current_app.extensions.get(SCRIPTS_KEY, {})
+    return scripts.get(filename)
+
+
+# --- addresses and answers -----------------------------------------------------------------------
+
+
 def address(filename: str) -> str:
     """The name to put in a static file's address: with its content's hash, or as given when there is no such file."""
+    assembled = script(filename)
+    if assembled is not None:
+        return with_hash(filename, assembled.digest)
     path = static_file(filename)
     digest = content_hash(path) if path is not None else None
     return with_hash(filename, digest) if digest else filename
@@ -128,24 +191,38 @@ def hash_static_addresses(endpoint: str, values: dict[str, Any]) -> None:
 
 
 def serve_static(filename: str) -> Response:
-    """A file from static/: at its hashed address for a year, at its plain address for five minutes.
+    """A file from static/ (or a script put together from some): at its hashed address for a year, at its plain
+    address for five minutes.
 
     A hashed address whose hash is not the file's (a page of another release, say during an
     upgrade of several servers) still gets the file, marked to be asked for again. The ETag
     is the content's hash, the same on every server.
     """
-    plain = static_file(filename)
-    cache_control, max_age = SHORT, SHORT_SECONDS
-    if plain is None:
+    name, asked = filename, None
+    if script(name) is None and static_file(name) is None:
         parts = split_hash(filename)
-        if parts is None or (plain := static_file(parts[0])) is None:
+        if parts is None:
             abort(404)
-        filename = parts[0]
-        current = content_hash(plain)
-        cache_control, max_age = (IMMUTABLE, IMMUTABLE_SECONDS) if current == parts[1] else (REVALIDATE, 0)
-    folder = current_app.static_folder
-    assert folder is not None  # a static file was found in it
-    response = send_from_directory(folder, filename, max_age=max_age, etag=content_hash(plain) or True)
+        name, asked = parts
+    assembled, plain = script(name), static_file(name)
+    if assembled is None and plain is None:
+        abort(404)
+    current = assembled.digest if assembled is not None else content_hash(plain) if plain is not None else None
+    cache_control, max_age = SHORT, SHORT_SECONDS
+    if asked is not None:
+        cache_control, max_age = (IMMUTABLE, IMMUTABLE_SECONDS) if current == asked else (REVALIDATE, 0)
+    if assembled is not None:
+        response = send_file(
+            BytesIO(assembled.content),
+            download_name=PurePosixPath(name).name,
+            etag=assembled.digest,
+            max_age=max_age,
+            last_modified=assembled.modified,
+        )
+    else:
+        folder = current_app.static_folder
+        assert folder is not None  # a static file was found in it
+        response = send_from_directory(folder, name, max_age=max_age, etag=current or True)
     response.headers["Cache-Control"] = cache_control
     return response
 

@@ -1,4 +1,5 @@
-"""Static files at addresses that carry their content's hash (scorekeeper/plumbing/assets.py), and the release's fingerprint."""
+"""Static files at addresses that carry their content's hash (scorekeeper/plumbing/assets.py), the phone's script put
+together from its feature files, and the release's fingerprint."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from flask import Flask, url_for
 from flask.testing import FlaskClient
 
+import scorekeeper
 from scorekeeper import PACKAGE_DIR
 from scorekeeper.plumbing import assets
 
@@ -23,9 +25,18 @@ HASHED = re.compile(r"^/static/(?P<name>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>
 
 
 def static_files(app: Flask) -> list[str]:
-    """Every file under the app's static folder, as ``url_for`` names it."""
+    """Every file under the app's static folder, and every script put together from them, as ``url_for`` names it."""
     folder = Path(str(app.static_folder))
-    return sorted(path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file())
+    files = {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
+    return sorted(files | set(assets.SCRIPTS))
+
+
+def content_of(app: Flask, name: str) -> bytes:
+    """What the static file ``name`` holds: the file's bytes, or its feature files' one after the other."""
+    folder = Path(str(app.static_folder))
+    if name in assets.SCRIPTS:
+        return b"".join((folder / part).read_bytes() for part in assets.SCRIPTS[name])
+    return (folder / name).read_bytes()
 
 
 def sha(data: bytes) -> str:
@@ -39,7 +50,7 @@ def test_every_static_file_has_an_address_with_its_content_hash(app: Flask, clie
     for name in names:
         with app.test_request_context():
             address = url_for("static", filename=name)
-        content = (Path(str(app.static_folder)) / name).read_bytes()
+        content = content_of(app, name)
         match = HASHED.match(address)
         assert match, address
         assert match["digest"] == sha(content), name
@@ -187,3 +198,93 @@ def test_the_release_can_be_named(app_factory: AppFactory) -> None:
     app = app_factory(POCHA_RELEASE="2026-11-a")
     with app.app_context():
         assert assets.release() == "2026-11-a"
+
+
+# --- the phone's script: one file per feature, served as one ---------------------------------------
+
+
+def test_the_script_is_its_feature_files_in_the_stated_order(app: Flask, client: FlaskClient) -> None:
+    parts = assets.SCRIPTS["js/pocha.js"]
+    assert parts and all(part.startswith("js/") and part.endswith(".js") for part in parts)
+    with app.test_request_context():
+        address = url_for("static", filename="js/pocha.js")
+    served = client.get(address).data
+    at = 0
+    for part in parts:
+        feature = (Path(str(app.static_folder)) / part).read_bytes()
+        assert feature.endswith(b"\n"), part
+        assert served.find(feature, at) == at, f"{part} is not next in the script"
+        at += len(feature)
+    assert at == len(served), "nothing but the feature files"
+    assert address == f"/static/js/pocha.{sha(served)}.js"
+
+
+def test_the_script_is_served_like_any_static_file(app: Flask, client: FlaskClient) -> None:
+    with app.test_request_context():
+        address = url_for("static", filename="js/pocha.js")
+    served = client.get(address)
+    assert served.mimetype == client.get("/static/js/sw.js").mimetype  # as this system names a .js file
+    assert served.headers["Cache-Control"] == assets.IMMUTABLE
+    assert served.headers["ETag"] == f'"{sha(served.data)}"'
+    packed = client.get(address, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert packed.headers["Content-Encoding"] == "br" and packed.headers["ETag"] == f'W/"{sha(served.data)}"'
+    assert len(packed.data) * 3 < len(served.data)
+    plain = client.get("/static/js/pocha.js")
+    assert plain.data == served.data and plain.headers["Cache-Control"] == assets.SHORT
+    stale = client.get("/static/js/pocha.0123456789.js")  # a page of another release
+    assert stale.data == served.data and stale.headers["Cache-Control"] == assets.REVALIDATE
+    ranged = client.get(address, headers={"Range": "bytes=0-9"})
+    assert ranged.status_code == 206 and ranged.data == served.data[:10]
+
+
+def static_copy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """A copy of static/ that the apps created from now on serve, as if it were the project's."""
+    static = copy_of(Path(scorekeeper.resource_dir("static")), tmp_path / "copy" / "static")
+    real = scorekeeper.resource_dir
+    monkeypatch.setattr(scorekeeper, "resource_dir", lambda name: static if name == "static" else real(name))
+    return static
+
+
+def script_address(app: Flask) -> str:
+    """Where the app's pages ask for the phone's script."""
+    with app.test_request_context():
+        return url_for("static", filename="js/pocha.js")
+
+
+def test_a_changed_feature_file_changes_the_scripts_address(
+    app_factory: AppFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    static = static_copy(monkeypatch, tmp_path)
+    before = script_address(app_factory())
+    seen = {before}
+    for part in assets.SCRIPTS["js/pocha.js"]:
+        feature = static / part
+        feature.write_text(feature.read_text() + "// changed\n")
+        app = app_factory()  # read at start-up
+        after = script_address(app)
+        assert after not in seen, part
+        seen.add(after)
+        assert app.test_client().get(after).data.endswith(b"// changed\n"), part
+    assert len(seen) == len(assets.SCRIPTS["js/pocha.js"]) + 1
+
+
+def test_a_missing_feature_file_stops_the_app_from_starting(
+    app_factory: AppFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    static = static_copy(monkeypatch, tmp_path)
+    missing = assets.SCRIPTS["js/pocha.js"][-1]
+    (static / missing).unlink()
+    with pytest.raises(FileNotFoundError, match=re.escape(missing)):
+        app_factory()
+
+
+def test_a_feature_is_one_more_name_in_the_list(app: Flask, tmp_path: Path) -> None:
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "one.js").write_text("one();\n")
+    (tmp_path / "js" / "two.js").write_text("two();")  # no new line at the end: one is added
+    app.static_folder = str(tmp_path)
+    assets.assemble_scripts(app, {"js/both.js": ("js/one.js", "js/two.js")})
+    both = b"one();\ntwo();\n"
+    with app.test_request_context():
+        assert assets.address("js/both.js") == f"js/both.{sha(both)}.js"
+    assert app.test_client().get("/static/js/both.js").data == both
