@@ -3,7 +3,8 @@
 A phone can put Pocha on its home screen where the browser allows it (over HTTPS, or on this
 computer). The service worker (static/js/sw.js) takes pages from the network first and static
 files from its cache; without a connection it shows the last copy of each game's page this phone
-saw (pocha.js keeps them), read only, or the offline page, which lists those copies.
+saw (static/js/pocha/phone_app.js keeps them), read only, or the offline page, which lists those
+copies.
 """
 
 from __future__ import annotations

@@ -45,7 +45,16 @@ RELEASE_KEY: Final = "POCHA_RELEASE"
 #: runs: the one place that lists them. A new feature is one more line here.
 SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
-        "js/pocha.js": ("js/pocha/page.js",),
+        "js/pocha.js": (
+            "js/pocha/script_mark.js",  # html.js: the stylesheet shows what needs the script
+            "js/pocha/taps.js",  # a form sent once; the game page's taps sent in the background; a refusal in view
+            "js/pocha/new_game.js",  # the new-game form: the dealer list, «Añadir jugador», dragging a name
+            "js/pocha/sharing.js",  # «Copiar» and «Compartir»
+            "js/pocha/watching.js",  # the watchers' page kept up to date
+            "js/pocha/history_address.js",  # after a POST, the page's GET address in the history
+            "js/pocha/phone_app.js",  # the service worker, the copies kept for no connection, the screen awake
+            "js/pocha/sheet_names.js",  # the sheet's whole names, one at a time
+        ),
     }
 )
 #: Where the app keeps its assembled scripts (``app.extensions``).

@@ -1,8 +1,8 @@
 // Pocha's service worker, served at /sw.js (scorekeeper/main/phone_app.py puts self.POCHA in front: the release, the
 // files every page needs and the offline page). Pages come from the network first; static files, whose addresses
 // carry their content's hash, from the cache. Without a connection a game's page is the last copy this phone kept
-// of it (pocha.js keeps them in "pocha-pages"), marked data-offline: read only, with its note; any other page is
-// the offline page, which lists those copies.
+// of it (js/pocha/phone_app.js keeps them in "pocha-pages"), marked data-offline: read only, with its note; any
+// other page is the offline page, which lists those copies.
 "use strict";
 
 var SETTINGS = self.POCHA;
