@@ -54,6 +54,7 @@ SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "js/pocha/history_address.js",  # after a POST, the page's GET address in the history
             "js/pocha/phone_app.js",  # the service worker, the copies kept for no connection, the screen awake
             "js/pocha/sheet_names.js",  # the sheet's whole names, one at a time
+            "js/pocha/print.js",  # the printable sheet's «Imprimir» button
         ),
     }
 )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Page, Request
+from playwright.sync_api import Browser, Page, Request, expect
 
 from scorekeeper.plumbing.assets import IMMUTABLE
 from support.paper_games import classic_game, store_game
@@ -134,6 +134,24 @@ def test_every_first_load_is_small_few_requests_and_all_ours(
     print("\nfirst loads (Chromium, empty cache):\n" + "\n".join(figures))
     assert phone_log.outside_requests() == []
     assert phone_log.errors == []
+
+
+def test_the_print_page_asks_for_the_one_script(
+    make_phone: PhoneFactory, long_game: tuple[str, str], live_server: LiveServer
+) -> None:
+    """The print page's button is a feature of the script every page asks for: its first load is the page, the two
+    stylesheets and that script, and within five requests with the manifest (which Chromium asks for only when it
+    offers to install the app)."""
+    token, _watch = long_game
+    phone = make_phone()
+    load = first_load(phone, f"/p/{token}/imprimir")
+    paths = [fetch.url.removeprefix(live_server.url) for fetch in load.fetches]
+    scripts = [path for path in paths if path.endswith(".js")]
+    assert len(scripts) == 1 and scripts[0].startswith("/static/js/pocha."), paths
+    requests = len(paths) + ("/manifest.webmanifest" not in paths)
+    print(f"\nprint page: {requests} requests with the manifest ({', '.join(paths)})")
+    assert requests <= MAX_REQUESTS, paths
+    expect(phone.get_by_role("button", name="Imprimir")).to_be_visible()  # shown by the one script
 
 
 def test_the_game_page_is_far_smaller_compressed(make_phone: PhoneFactory, long_game: tuple[str, str]) -> None:
