@@ -123,6 +123,7 @@ class FileObject:
         expected = by_seat_list(players) if blanks else counts_list(players)
 
         def fits(values: Any) -> bool:
+            """Whether ``values`` is a list of one whole number (or, with ``blanks``, null) per player."""
             return (
                 isinstance(values, list)
                 and len(values) == players

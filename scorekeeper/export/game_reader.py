@@ -36,6 +36,7 @@ A_STEPS: Final = Message(N_("una lista de pasos [tipo, jugador, valor], o null")
 
 
 def _seat(players: int) -> Message:
+    """What a seat must be in a game of ``players``, as the refusal says it."""
     return Message(N_("un jugador: un número de 0 a %(last)s, o null"), {"last": players - 1})
 
 
@@ -102,6 +103,7 @@ def _decode(data: bytes) -> Any:
 
 
 def _no_constant(name: str) -> Any:
+    """Refuse NaN and the infinities, which JSON has no place for (``parse_constant``)."""
     raise ValueError(name)
 
 
@@ -156,6 +158,7 @@ def read_game_file(data: bytes) -> GameEntry:
 
 
 def _names_fit(names: Any) -> bool:
+    """Whether ``names`` is a list of texts with at least one."""
     return isinstance(names, list) and bool(names) and all(isinstance(name, str) for name in names)
 
 

@@ -120,6 +120,7 @@ def _check_unneeded(sheet: ScoreSheet, entry: GameEntry) -> None:
 
 
 def _refused(rules: Rules, names: list[str], first_dealer: int, records: list[HandRecord]) -> bool:
+    """Whether the engine refuses these hands, in this order, as a game."""
     try:
         score_sheet(rules, names, first_dealer, records)
     except PochaError:

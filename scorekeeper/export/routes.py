@@ -48,6 +48,7 @@ def game_json(scope: str, token: str) -> Response:
 
 
 def _size_limit() -> int:
+    """The largest game file taken, in bytes (``GAME_FILE_MAX_BYTES``)."""
     return int(current_app.config["GAME_FILE_MAX_BYTES"])
 
 
@@ -57,6 +58,7 @@ def _size_text() -> str:
 
 
 def _too_big() -> FileTooBigError:
+    """The refusal of a file over the size limit, saying the limit."""
     return FileTooBigError(N_("El archivo es demasiado grande: como mucho %(size)s"), size=_size_text())
 
 

@@ -55,6 +55,7 @@ def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -
     """The corrected hand as an engine record; a missing value raises ``InputError``."""
 
     def values(field_name: str, missing: Callable[[str], str]) -> tuple[int, ...]:
+        """The form's numbers for ``field_name``, one per player; a blank is refused with ``missing(name)``."""
         out = []
         for seat, entry in enumerate(getattr(form, field_name).entries[: len(names)]):
             if entry.data is None:

@@ -179,6 +179,7 @@ def trump(token: str) -> Response | tuple[str, int]:
     """Say the trump of the hand."""
 
     def apply(view: GameView, form: TapForm) -> None:
+        """Say the trump the tap names (its letter), refusing anything but a suit or no trump."""
         letter = (form.value.data or "").strip().upper()
         if letter != NO_TRUMP and letter not in {s.value for s in Suit}:
             raise InputError(_("Elige oros, copas, espadas o bastos"))
@@ -230,6 +231,7 @@ def save(token: str) -> Response | tuple[str, int]:
     """Close the hand and put it on the sheet."""
 
     def apply(view: GameView, form: TapForm) -> None:
+        """Save the hand and say so (and that the game is over, when it is)."""
         sheet = taps.save_hand(view, _hand(form))
         flash(_("Mano %(number)s guardada.", number=_hand(form)), "success")
         if sheet.finished:

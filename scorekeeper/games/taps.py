@@ -107,6 +107,7 @@ def choose_trump(view: GameView, number: int, letter: str, version: int | None =
     was drawn (``was``, ``version``) stays."""
 
     def change(hand: HandInPlay) -> HandInPlay:
+        """The hand with its trump said, unless another phone chose a different one since the page was drawn."""
         stored = trump_code(hand.trump) if hand.trump_said and not hand.trump_fixed else None
         if (
             stored is not None
@@ -135,6 +136,7 @@ def take_tricks(view: GameView, number: int, seat: int, tricks: int, was: str | 
     """Say how many tricks one player took; a value another phone changed since the page was drawn stays."""
 
     def change(hand: HandInPlay) -> HandInPlay:
+        """The hand with the player's tricks said, unless another phone changed them since the page was drawn."""
         if 0 <= seat < len(hand.tricks) and hand.tricks[seat] != tricks and not _expect_shown(hand.tricks[seat], was):
             stored = hand.tricks[seat]
             if stored is None:
@@ -149,6 +151,7 @@ def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str |
     """Set a player's renuncios in this hand (the tap says the new count); another phone's change since stays."""
 
     def change(hand: HandInPlay) -> HandInPlay:
+        """The hand with the player's renuncios set, unless another phone changed them since the page was drawn."""
         if (
             0 <= seat < len(hand.renuncios)
             and hand.renuncios[seat] != count

@@ -119,9 +119,11 @@ def one_line_names(names: Sequence[str], letters: int = STRIP_LETTERS) -> tuple[
     """
 
     def end(name: str) -> str:
+        """The name's last letters after «…», when it does not fit whole."""
         return name if len(name) <= letters else ELLIPSIS + name[-(letters - 1) :].lstrip()
 
     def initials(name: str) -> str:
+        """The name's first word and initials, within ``letters``."""
         return _initials(name, letters)
 
     labels = [_cut(name, letters) for name in names]

@@ -45,6 +45,7 @@ def manifest_data() -> dict[str, Any]:
     """The web app manifest: name, language, where it starts, standalone, colours for light and dark, icons."""
 
     def icon(filename: str, size: str, kind: str, purpose: str) -> dict[str, str]:
+        """One of the manifest's icons: the static file at its hashed address, its size, type and purpose."""
         return {"src": url_for("static", filename=filename), "sizes": size, "type": kind, "purpose": purpose}
 
     return {

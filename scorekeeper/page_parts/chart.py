@@ -130,6 +130,7 @@ def legend_label(name: str, limit: int = LEGEND_NAME_CHARS) -> str:
 
 
 def _round(value: float) -> float:
+    """A coordinate to a tenth of a unit: enough for the drawing, short in the SVG."""
     return round(value, 1)
 
 
@@ -149,9 +150,11 @@ def score_chart(sheet: ScoreSheet) -> Chart:
     right, bottom = float(WIDTH - PLOT_RIGHT), float(PLOT_TOP + PLOT_HEIGHT)
 
     def x_at(hand: int) -> float:
+        """Where hand ``hand`` is across the plot."""
         return _round(left + (right - left) * hand / hands)
 
     def y_at(value: int) -> float:
+        """Where the total ``value`` is up the plot."""
         return _round(bottom - (bottom - top) * (value - y_min) / (y_max - y_min))
 
     x_interval = nice_interval(hands, X_LABELS)

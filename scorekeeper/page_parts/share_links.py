@@ -63,6 +63,7 @@ class ShareLinks:
 
 
 def _link(url: str, title: str) -> Link:
+    """The address ``url`` with its QR code, titled ``title``."""
     return Link(url, qr_svg(url, title))
 
 

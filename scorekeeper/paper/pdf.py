@@ -91,6 +91,7 @@ class _Columns:
         pdf.set_font(FAMILY, "", FONT)
 
         def widest(texts: Sequence[str], low: float, high: float) -> float:
+            """The width of the widest of ``texts`` with its padding, kept between ``low`` and ``high``."""
             return min(high, max(low, *(pdf.get_string_width(t) + 2 * PAD + 0.5 for t in texts)))
 
         self.hand = widest([_("Mano"), *(str(line.number) for line in lines)], 8, 12)
@@ -228,9 +229,11 @@ def _chart(pdf: FPDF, chart: Chart, x0: float, y0: float, width: float, height: 
     sy = ph / (chart.bottom - chart.top)
 
     def at(point: tuple[float, float]) -> tuple[float, float]:
+        """A point of the chart's drawing, on the page."""
         return px + (point[0] - chart.left) * sx, py + (point[1] - chart.top) * sy
 
     def label(x: float, y: float, w: float, text: str, align: str) -> None:
+        """Write ``text`` at ``x``, ``y`` in a cell ``w`` wide, aligned ``align``."""
         pdf.set_xy(x, y)
         pdf.cell(w, 3, text, align=align)
 

@@ -107,6 +107,7 @@ class DealParams:
         return preset_rules(self.preset)
 
     def _rng(self) -> random.Random:
+        """The random numbers of this seed (``ParamError`` when there is none)."""
         if self.seed is None:
             raise ParamError(_("Falta la semilla"))
         return random.Random(self.seed)

@@ -162,6 +162,7 @@ def _play_address(params: DealParams, hand: Practice) -> str:
 
 
 def _play_page(params: DealParams | None, hand: Practice | None, error: str | None, status: int) -> Page:
+    """The practice table's page: the hand so far (or none) and an error, with ``status``."""
     return (
         render_template(
             "simulator/play.html",

@@ -36,6 +36,7 @@ class KnownGame:
 
 
 def _entries() -> list[str]:
+    """The games this phone knows, as the session stores them (anything else there left out)."""
     return [t for t in session.get(KNOWN_KEY, []) if isinstance(t, str) and t]
 
 

@@ -91,6 +91,7 @@ def test_every_tap_of_the_page_carries_its_token(guarded: Table, csrf_token: Cal
     token = start(guarded.client, csrf_token)
 
     def tap(name: str, seat: int | None = None, value: object = None) -> None:
+        """Send the page's own form of the tap ``name`` (for ``seat``), with ``value``: it must be taken."""
         forms = guarded.page(token).forms(name)
         form = next(f for f in forms if seat is None or f.get("seat") == str(seat))
         assert form["csrf_token"] and form["hand"] == "1"

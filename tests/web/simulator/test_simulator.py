@@ -203,6 +203,7 @@ def test_each_seat_links_to_its_odds_and_to_playing_it(phone: FlaskClient) -> No
 
 
 def moment_address(number: int) -> str:
+    """The deal of ``ADDRESS`` at moment ``number`` (the address's «paso»)."""
     return f"{ADDRESS}&paso={number}"
 
 
