@@ -11,12 +11,12 @@ from flask.testing import FlaskClient, FlaskCliRunner
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from support.table import AppFactory
 
 # The throwaway PostgreSQL cluster and its fixtures: postgres_cluster, pg_url, database_url;
 # real servers (python -m scorekeeper.server.local) for phones over HTTP: serve; a throwaway Redis: redis_url.
 pytest_plugins = ("support.postgres", "support.server", "support.redis_server")
 
-AppFactory = Callable[..., Flask]
 ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
 
 

@@ -14,9 +14,9 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from conftest import Table
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from support.table import Table
 
 FOUR = ("Ana", "Begoña", "Carlos", "Dani")
 THREE = ("Ana", "Begoña", "Carlos")

@@ -17,7 +17,7 @@ from scorekeeper import PROJECT_DIR
 from scorekeeper.engine import Rules, score_sheet
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 PACKAGE = PROJECT_DIR / "scorekeeper"
 

@@ -23,8 +23,8 @@ from flask_babel import lazy_gettext
 from markupsafe import escape
 from pypdf import PdfReader
 
-from conftest import Page, Table
 from support.game_files import upload
+from support.table import Page, Table
 
 #: Hostile texts as a tester types them (some are over the 20 letters a name may have).
 HOSTILE = ("<b>x</b>", "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "{{7*7}}", "=SUM(A1)", "&amp;")

@@ -18,7 +18,7 @@ from scorekeeper.extensions import db
 from support.pages import text_of
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 
 def test_missing_page_is_friendly_and_in_spanish(client: FlaskClient) -> None:

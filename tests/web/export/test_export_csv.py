@@ -12,7 +12,7 @@ from scorekeeper.engine import ScoreSheet
 from support.game_files import download, watch_token
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 NAMES = ["Ana", "Begoña", "Carlos"]
 HEADER_ES = ["mano", "cartas", "pinta", "reparte", "jugador", "apuesta", "bazas", "penalización", "puntos", "total"]

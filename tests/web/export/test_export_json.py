@@ -15,7 +15,7 @@ from scorekeeper.storage.models import Correction, Hand, Player
 from support.game_files import download, game_document, game_json, watch_token, without_export_date
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 GAME_FILE_DOC = PROJECT_DIR / "docs" / "game-file.md"
 NAMES = ["Ana", "Begoña", "Carlos"]

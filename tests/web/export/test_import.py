@@ -25,7 +25,7 @@ from support.game_files import (
 )
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 GAME_FILE_DOC = PROJECT_DIR / "docs" / "game-file.md"
 THREE = ["Ana", "Begoña", "Carlos"]

@@ -7,7 +7,7 @@ import re
 import pytest
 from flask import Flask
 
-from conftest import NAMES4, Page, Table
+from support.table import NAMES4, Page, Table
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.storage import store
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 RULES = preset_rules("a_medida")

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 NEW_GAME = {
     "names-0": "Ana",

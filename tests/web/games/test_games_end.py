@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.engine import Suit, points, preset_rules
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]  # Ana deals hand 1: Bea, Carlos, Ana bid; then Bea deals
 

@@ -14,7 +14,7 @@ from scorekeeper.storage import store
 if TYPE_CHECKING:
     from tests.conftest import AppFactory
 
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 TAGGED = "<b>x</b>"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import NAMES4, Page, Table, new_game_form
+from support.table import NAMES4, Page, Table, new_game_form
 
 
 def test_a_name_numbered_in_other_digits_is_no_name(table: Table) -> None:

@@ -15,7 +15,7 @@ from scorekeeper.games import routes
 from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
-    from conftest import Page, Table
+    from support.table import Page, Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 EIGHT = ["Ana", "Bea", "Carlos", "Dani", "Eva", "Fede", "Gema", "Hugo"]

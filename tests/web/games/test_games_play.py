@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from conftest import Seat
 from scorekeeper.engine import Suit, points, preset_rules
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
+from support.table import Seat
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]  # seats 0..3; Ana deals hand 1, so Bea is mano
 RULES = preset_rules("a_medida")

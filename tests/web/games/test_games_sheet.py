@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from support.pages import text_of
 
 if TYPE_CHECKING:
-    from conftest import Page, Table
+    from support.table import Page, Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]  # Ana deals hand 1: Bea, Carlos, Dani, Ana bid
 ANA_MAKES_IT = ("O", [1, 0, 0, 1], [1, 0, 0, 0])  # Ana 15, Bea 10, Carlos 10, Dani −5

@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.engine import Suit, points, preset_rules
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 THREE = ["Ana", "Bea", "Carlos"]

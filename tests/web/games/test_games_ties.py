@@ -11,7 +11,7 @@ from scorekeeper.storage import store
 from scorekeeper.storage.models import utcnow
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]  # Ana deals hand 1: Bea, Carlos, Ana bid; then Bea deals, then Carlos
 NEW_OPTIONS = ("misses_break_ties", "pocha_multiplied", "extra_hand_only_tied")

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from scorekeeper.storage import store
 
 if TYPE_CHECKING:
-    from conftest import Page, Table
+    from support.table import Page, Table
 
 # Ana deals the first hand, Bea the second.
 # Ana 15 + 10 = 25 (made 2 of 2), Bea 10 + 10 = 20 (2 of 2), Carlos −5 − 5 = −10 (0 of 2): Ana wins.

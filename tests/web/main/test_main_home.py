@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 

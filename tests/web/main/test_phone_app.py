@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from PIL import Image
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 ICON_SIZES = {"192x192": 192, "512x512": 512}

@@ -11,7 +11,7 @@ from scorekeeper.page_parts.chart import PALETTE, legend_label, nice_interval, s
 from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 SVG = "{http://www.w3.org/2000/svg}"
 THREE = ["Ana", "Bea", "Carlos"]

@@ -16,7 +16,7 @@ from scorekeeper.plumbing import addresses
 from support.qr_reader import modules_of_svg, read_svg
 
 if TYPE_CHECKING:
-    from conftest import Page, Table
+    from support.table import Page, Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 HOST = "http://pocha.casa:8080"

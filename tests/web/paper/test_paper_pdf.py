@@ -17,7 +17,7 @@ from support.paper_games import CLASSIC, classic_game, store_game
 if TYPE_CHECKING:
     from werkzeug.test import TestResponse
 
-    from conftest import Table
+    from support.table import Table
 
 NAMES = ("Íñigo", "Bea", "Carlos", "Peña")
 

@@ -13,7 +13,7 @@ from scorekeeper.page_parts.paper_lines import paper_lines
 from support.paper_games import CLASSIC, classic_game, store_game, with_renuncio
 
 if TYPE_CHECKING:
-    from conftest import Page, Table
+    from support.table import Page, Table
 
 NAMES = ("Íñigo", "Bea", "Carlos", "Dani")
 

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from support.pages import text_of
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 # One hand of one card: Ana takes the trick nobody bid, Bea and Carlos tie on 10. In the desempate

@@ -19,7 +19,7 @@ from scorekeeper import PACKAGE_DIR
 from scorekeeper.plumbing import assets
 
 if TYPE_CHECKING:
-    from conftest import AppFactory
+    from support.table import AppFactory
 
 HASHED = re.compile(r"^/static/(?P<name>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[a-z]+)?$")
 

@@ -17,7 +17,7 @@ from scorekeeper.plumbing import compression
 from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
-    from conftest import AppFactory
+    from support.table import AppFactory
 
 CHROME_HTTPS = "gzip, deflate, br, zstd"
 CHROME_HTTP = "gzip, deflate"

@@ -11,11 +11,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from conftest import NAMES4, Page, Table, games_in, new_game_form
 from scorekeeper import create_app
 from scorekeeper.config import DefaultConfig
 from scorekeeper.plumbing import rate_limits
 from support.game_files import game_json, upload
+from support.table import NAMES4, Page, Table, games_in, new_game_form
 
 AppFactory = Callable[..., Flask]
 TITLES = {"es": "Demasiadas peticiones", "en": "Too many requests"}

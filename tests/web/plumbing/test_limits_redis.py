@@ -10,9 +10,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from conftest import Table, games_in
 from support.redis_server import RedisServer
 from support.server import Phone, ServeFactory, new_game_form
+from support.table import Table, games_in
 
 AppFactory = Callable[..., Flask]
 

@@ -21,7 +21,7 @@ from scorekeeper.storage import store
 if TYPE_CHECKING:
     from werkzeug.test import TestResponse
 
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 

@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]
 #: POST routes that take no game address: they cannot be given a watch token. A new one must be

@@ -15,7 +15,7 @@ from scorekeeper.storage import store
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from conftest import Table
+    from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 

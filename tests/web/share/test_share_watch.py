@@ -11,7 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.storage import store
 
 if TYPE_CHECKING:
-    from conftest import Page, Table
+    from support.table import Page, Table
 
 FOUR = ["Ana", "Bea", "Carlos", "Dani"]  # Ana deals hand 1: Bea, Carlos, Dani, Ana bid
 THREE = ["Ana", "Bea", "Carlos"]

@@ -12,7 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 if TYPE_CHECKING:
-    from conftest import Table
+    from support.table import Table
 
 
 def test_database_url_puts_the_games_in_postgresql(
