@@ -10,7 +10,7 @@ from typing import Final
 COLUMN_LETTERS: Final = 9
 #: Letters a name takes in the standings strip, on one line.
 STRIP_LETTERS: Final = 11
-#: Letters the leader's star takes beside a name.
+#: Letters the first place's star takes beside a name.
 MARK_LETTERS: Final = 2
 ELLIPSIS: Final = "…"
 
@@ -92,7 +92,7 @@ def short_names(
     A name that fits is shown whole. Two names that would read the same once cut
     («María José García», «María José Gómez») show their ends instead («…García», «…Gómez»);
     should even those agree, the second line starts with the seat's number. The ``marked``
-    seat (the leader, whose star takes the room of ``MARK_LETTERS``) has shorter lines.
+    seat (first place, whose star takes the room of ``MARK_LETTERS``) has shorter lines.
     """
     room = [letters - MARK_LETTERS if seat == marked else letters for seat in range(len(names))]
     labels = [_lines(name, room[seat]) for seat, name in enumerate(names)]

@@ -20,8 +20,8 @@ class GameSummary:
     played: int
     total: int
     finished: bool
-    leader: str | None
-    leader_points: int | None
+    first_place: str | None
+    first_place_points: int | None
     updated_at: datetime
 
 
@@ -42,7 +42,7 @@ def summaries(known: list[KnownGame]) -> list[GameSummary]:
             sheet = view.sheet
         except PochaError:
             continue
-        seat = sheet.standings.leader if sheet.rows else None
+        seat = sheet.standings.first_place if sheet.rows else None
         out.append(
             GameSummary(
                 token=entry.token,
@@ -51,8 +51,8 @@ def summaries(known: list[KnownGame]) -> list[GameSummary]:
                 played=len(sheet.rows),
                 total=sheet.hands_total,
                 finished=sheet.finished,
-                leader=names[seat] if seat is not None else None,
-                leader_points=sheet.totals[seat] if seat is not None else None,
+                first_place=names[seat] if seat is not None else None,
+                first_place_points=sheet.totals[seat] if seat is not None else None,
                 updated_at=game.updated_at,
             )
         )

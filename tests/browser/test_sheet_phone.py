@@ -1,5 +1,5 @@
 """The sheet on a 390×844 phone, light and dark: four players with no sideways scroll, eight with at most one screen
-of it, names told apart, the leader's star in sight, the paper view one tap away, the result first once it is over."""
+of it, names told apart, the first place's star in sight, the paper view one tap away, the result first once it is over."""
 
 from __future__ import annotations
 
@@ -34,11 +34,11 @@ HEADS = """() => [...document.querySelectorAll('#hoja .sheet-compact thead th.pl
 }))"""
 
 
-def one_leader(names: tuple[str, ...]) -> int:
+def one_in_first_place(names: tuple[str, ...]) -> int:
     """How many hands of the classic game of ``len(names)`` to store so that one player leads alone (from six)."""
     records = classic_game(len(names))
     for hands in range(6, len(records)):
-        if score_sheet(CLASSIC, names, 0, records[:hands]).standings.leader is not None:
+        if score_sheet(CLASSIC, names, 0, records[:hands]).standings.first_place is not None:
             return hands
     raise AssertionError("nobody leads alone")  # pragma: no cover
 
@@ -76,10 +76,10 @@ def inside(inner: Locator, outer: Locator) -> bool:
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-def test_four_long_names_fit_the_phone_told_apart_with_the_leader_s_star_in_sight(
+def test_four_long_names_fit_the_phone_told_apart_with_the_first_place_star_in_sight(
     live_server: LiveServer, make_phone: PhoneFactory, phone_log: PhoneLog, scheme: str
 ) -> None:
-    token, watch = store_game(live_server.app, FOUR, classic_game(4)[: one_leader(FOUR)])
+    token, watch = store_game(live_server.app, FOUR, classic_game(4)[: one_in_first_place(FOUR)])
     phone = make_phone(color_scheme=scheme)
     for address in (f"/p/{token}", f"/ver/{watch}"):
         phone.goto(address)
@@ -87,9 +87,9 @@ def test_four_long_names_fit_the_phone_told_apart_with_the_leader_s_star_in_sigh
         assert scroll <= shown, f"four players scroll sideways ({scroll} > {shown}) on {address}"
         no_page_overflow(phone)
         names_read_apart(phone, 4)
-        star = phone.locator("#hoja .sheet-compact thead th.leader").get_by_role("img", name="va ganando")
+        star = phone.locator("#hoja .sheet-compact thead th.first-place").get_by_role("img", name="va ganando")
         expect(star).to_be_visible()
-        assert inside(star, phone.locator("#hoja .sheet-compact thead th.leader")), "the star is cut off"
+        assert inside(star, phone.locator("#hoja .sheet-compact thead th.first-place")), "the star is cut off"
 
     # A cut name opens to the whole name, over the foot of the screen, on one line, never broken inside a word;
     # the next tap anywhere puts it away. The page still fits.
@@ -116,7 +116,7 @@ def test_four_long_names_fit_the_phone_told_apart_with_the_leader_s_star_in_sigh
 def test_eight_players_scroll_sideways_at_most_one_screen_inside_the_sheet(
     live_server: LiveServer, make_phone: PhoneFactory, phone_log: PhoneLog, scheme: str
 ) -> None:
-    token, watch = store_game(live_server.app, EIGHT, classic_game(8)[: one_leader(EIGHT)])
+    token, watch = store_game(live_server.app, EIGHT, classic_game(8)[: one_in_first_place(EIGHT)])
     phone = make_phone(color_scheme=scheme)
     for address in (f"/p/{token}", f"/ver/{watch}"):
         phone.goto(address)

@@ -105,9 +105,9 @@ def test_a_tie_on_points_is_broken_by_fewer_missed_bids(table: "Table", phone: P
     positions = result.locator(".place .position").all_inner_texts()
     assert positions[:2] == ["1.", "2."]
     expect(table.hand).to_have_count(0)
-    leader = phone.locator("#hoja .sheet-compact thead th.leader")
-    expect(leader).to_have_text("Ana")
-    expect(leader.get_by_role("img", name="va ganando")).to_be_visible()
+    first = phone.locator("#hoja .sheet-compact thead th.first-place")
+    expect(first).to_have_text("Ana")
+    expect(first.get_by_role("img", name="va ganando")).to_be_visible()
     assert phone_log.errors == []
     assert phone_log.outside_requests() == []
 
