@@ -4,7 +4,7 @@ Every phone keeps one connection open (keep-alive) and its own cookies, asks for
 answers as a browser does, and records how long each request took, by route. The scorekeeper
 plays whole hands through the real forms (CSRF token, hidden fields, following each redirect);
 a watcher polls the live part of the watch page every 2 s, with the ETag and the sheet's
-fingerprint it holds, exactly as static/js/pocha.js does.
+fingerprint it holds, exactly as static/js/pocha/watching.js does.
 """
 
 from __future__ import annotations
@@ -145,32 +145,32 @@ ANY_BUTTON = re.compile(r"<button([^>]*)>")
 CSRF = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 
 
-def step_forms(page: str) -> list[tuple[str, str, dict[str, str], list[str], bool]]:
-    """The taps a game page offers: (address, step, hidden fields, enabled button values, any button enabled)."""
+def tap_forms(page: str) -> list[tuple[str, str, dict[str, str], list[str], bool]]:
+    """The taps a game page offers: (address, tap, hidden fields, enabled button values, any button enabled)."""
     out = []
-    for action, step, inner in FORM.findall(page):
+    for action, tap, inner in FORM.findall(page):
         fields = {name: html.unescape(value) for name, value in HIDDEN.findall(inner)}
         buttons = [value for value, rest in BUTTON.findall(inner) if " disabled" not in rest]
         enabled = any(" disabled" not in attributes for attributes in ANY_BUTTON.findall(inner))
-        out.append((html.unescape(action), step, fields, buttons, enabled))
+        out.append((html.unescape(action), tap, fields, buttons, enabled))
     return out
 
 
 def next_tap(page: str) -> tuple[str, dict[str, str]] | None:
     """The tap a quick scorekeeper makes next: oros; the lowest bid allowed; every trick to la mano; save."""
-    forms = step_forms(page)
-    for action, step, fields, buttons, _enabled in forms:
-        if step == "pinta" and buttons:
+    forms = tap_forms(page)
+    for action, tap, fields, buttons, _enabled in forms:
+        if tap == "pinta" and buttons:
             return action, {**fields, "value": "O"}
-    for action, step, fields, buttons, _enabled in forms:
-        if step in ("apuesta", "subasta") and buttons:
+    for action, tap, fields, buttons, _enabled in forms:
+        if tap in ("apuesta", "subasta") and buttons:
             return action, {**fields, "value": buttons[0]}
-    tricks = [(action, fields, buttons) for action, step, fields, buttons, _ in forms if step == "bazas"]
+    tricks = [(action, fields, buttons) for action, tap, fields, buttons, _ in forms if tap == "bazas"]
     if tricks and all(fields.get("was") == "" for _, fields, _ in tricks):
         action, fields, buttons = tricks[0]
         return action, {**fields, "value": buttons[-1]}
-    for action, step, fields, _buttons, enabled in forms:
-        if step == "guardar" and enabled:
+    for action, tap, fields, _buttons, enabled in forms:
+        if tap == "guardar" and enabled:
             return action, fields
     return None
 
@@ -180,7 +180,7 @@ def next_tap(page: str) -> tuple[str, dict[str, str]] | None:
 
 def cards_in_play(page: str) -> int:
     """The cards each player plays out when the page waits for the first tricks (the table is playing), else 0."""
-    tricks = [(fields, buttons) for _, step, fields, buttons, _ in step_forms(page) if step == "bazas"]
+    tricks = [(fields, buttons) for _, tap, fields, buttons, _ in tap_forms(page) if tap == "bazas"]
     if tricks and all(fields.get("was") == "" for fields, _ in tricks):
         return (len(tricks[0][1]) - 1) * len(tricks)
     return 0
@@ -188,7 +188,7 @@ def cards_in_play(page: str) -> int:
 
 def dealing(page: str) -> bool:
     """True when the page waits for a new hand's trump: the cards are being shuffled and dealt."""
-    return any(step == "pinta" for _, step, _, _, _ in step_forms(page))
+    return any(tap == "pinta" for _, tap, _, _, _ in tap_forms(page))
 
 
 @dataclass(frozen=True)

@@ -214,8 +214,8 @@ class Form:
     buttons: list[Button] = field(default_factory=list)
 
     @property
-    def step(self) -> str:
-        """The last part of the address it posts to (``pinta``, ``apuesta``, ...)."""
+    def tap(self) -> str:
+        """The tap it sends: the last part of the address it posts to (``pinta``, ``apuesta``, ...)."""
         return urllib.parse.urlsplit(self.action).path.rstrip("/").rsplit("/", 1)[-1]
 
     def button(self, value: str | None) -> Button:
@@ -286,18 +286,18 @@ class Reply:
         main = re.search(r"<main[^>]*>(.*)</main>", self.html, re.S)
         return text_of(main.group(1) if main else self.html)
 
-    def forms(self, step: str | None = None) -> list[Form]:
-        """The page's POST forms (only those posting to ``…/step`` when given)."""
+    def forms(self, tap: str | None = None) -> list[Form]:
+        """The page's POST forms (only those posting to ``…/<tap>`` when given)."""
         reader = _FormReader()
         reader.feed(self.html)
-        return [f for f in reader.forms if f.method == "post" and (step is None or f.step == step)]
+        return [f for f in reader.forms if f.method == "post" and (tap is None or f.tap == tap)]
 
-    def form(self, step: str, seat: int | None = None) -> Form:
-        """The form posting to ``…/step`` (for ``seat`` when given); ``LookupError`` when the page has none."""
-        for candidate in self.forms(step):
+    def form(self, tap: str, seat: int | None = None) -> Form:
+        """The form posting to ``…/<tap>`` (for ``seat`` when given); ``LookupError`` when the page has none."""
+        for candidate in self.forms(tap):
             if seat is None or candidate.hidden.get("seat") == str(seat):
                 return candidate
-        raise LookupError(f"no {step} form{'' if seat is None else f' for seat {seat}'} on the page")
+        raise LookupError(f"no {tap} form{'' if seat is None else f' for seat {seat}'} on the page")
 
 
 class _KeepRedirects(urllib.request.HTTPRedirectHandler):
@@ -361,13 +361,13 @@ class Phone:
         self.page = page
         return page
 
-    def prepare(self, step: str, seat: int | None = None, value: str | int | None = None) -> tuple[str, dict[str, str]]:
+    def prepare(self, tap: str, seat: int | None = None, value: str | int | None = None) -> tuple[str, dict[str, str]]:
         """The address and fields a tap on the page last seen sends: its form's hidden fields (CSRF token,
         hand, version, was, ...) exactly as the page has them, and the tapped button's value."""
         assert self.page is not None, "look at the game page first"
-        form = self.page.form(step, seat)
+        form = self.page.form(tap, seat)
         button = form.button(None if value is None else str(value))
-        assert not button.disabled, f"the {step} button {value!r} is disabled on the page"
+        assert not button.disabled, f"the {tap} button {value!r} is disabled on the page"
         data = dict(form.hidden)
         if button.name:
             data[button.name] = button.value
@@ -380,15 +380,15 @@ class Phone:
             self.page = reply
         return reply
 
-    def tap(self, step: str, seat: int | None = None, value: str | int | None = None) -> Reply:
+    def tap(self, tap: str, seat: int | None = None, value: str | int | None = None) -> Reply:
         """Tap a button of the page last seen (no redirect followed)."""
-        return self.send(self.prepare(step, seat, value))
+        return self.send(self.prepare(tap, seat, value))
 
-    def step(self, step: str, seat: int | None = None, value: str | int | None = None) -> None:
+    def tap_ok(self, tap: str, seat: int | None = None, value: str | int | None = None) -> None:
         """Open the game page, tap, and check the tap was answered 303 (for setting a game up)."""
         self.look()
-        reply = self.tap(step, seat, value)
-        assert reply.status == 303, (step, seat, value, reply.status, reply.message)
+        reply = self.tap(tap, seat, value)
+        assert reply.status == 303, (tap, seat, value, reply.status, reply.message)
 
 
 def together(calls: Sequence[Callable[[], T]], timeout: float = 60.0) -> list[T]:

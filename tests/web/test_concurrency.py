@@ -94,17 +94,17 @@ class Table:
 
     def trump(self) -> None:
         """Tap the trump of hand 1 (oros)."""
-        self.setter.step("pinta", value="O")
+        self.setter.tap_ok("pinta", value="O")
 
     def bids(self, seats: Sequence[int] = ORDER) -> None:
         """Tap the bids of ``seats`` (in bidding order)."""
         for seat in seats:
-            self.setter.step("apuesta", seat, BIDS[seat])
+            self.setter.tap_ok("apuesta", seat, BIDS[seat])
 
     def tricks(self, seats: Sequence[int] = ORDER[:-1]) -> None:
         """Tap the tricks of ``seats``."""
         for seat in seats:
-            self.setter.step("bazas", seat, TRICKS[seat])
+            self.setter.tap_ok("bazas", seat, TRICKS[seat])
 
     def reach(self, stage: str) -> None:
         """Start a new game and tap hand 1 up to ``stage``: "start" (nothing said), "trump", "two bids",
@@ -392,7 +392,7 @@ def test_the_first_tap_of_a_new_hand_from_three_phones_is_stored_once(
     slot: Slot = ("trump", None)
     for round_no in range(ROUNDS):
         table.reach("tricks")
-        table.setter.step("guardar")
+        table.setter.tap_ok("guardar")
         trumps = ["E", "E", "E"] if round_no % 2 == 0 else ["O", "C", "B"]
         before = table.stored()
         assert before.hand(2) is None and before.plan is not None and before.plan.number == 2

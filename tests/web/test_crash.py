@@ -120,10 +120,10 @@ class Player(threading.Thread):
 
     def next_tap(self, page: Reply) -> tuple[int, str, int | None, str | None] | None:
         """What the page asks for next, with the value the phone means to give (``None`` once the game is over)."""
-        offered = {form.step for form in page.forms()}
+        offered = {form.tap for form in page.forms()}
         if "guardar" not in offered and not offered & {"pinta", "apuesta", "bazas", "subasta"}:
             return None
-        form = next(f for f in page.forms() if f.step in {"pinta", "apuesta", "bazas", "guardar", "subasta"})
+        form = next(f for f in page.forms() if f.tap in {"pinta", "apuesta", "bazas", "guardar", "subasta"})
         hand = int(form.hidden["hand"])
         wants = self.hands.setdefault(hand, Intentions())
         if "pinta" in offered:
