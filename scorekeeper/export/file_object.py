@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 from scorekeeper.engine import Message, PochaError
+from scorekeeper.engine.counts import is_whole
 from scorekeeper.engine.errors import N_
 
 # What a value should have been, for the messages.
@@ -44,11 +45,6 @@ def counts_list(players: int) -> Message:
 
 
 # --- checking one value ----------------------------------------------------------------------
-
-
-def is_whole(value: object) -> TypeGuard[int]:
-    """True for a whole number (``true`` and ``2.0`` are not)."""
-    return type(value) is int
 
 
 class FileObject:

@@ -13,8 +13,9 @@ from datetime import datetime
 from typing import Any, Final
 
 from scorekeeper.engine import NO_TRUMP, Message, Suit
+from scorekeeper.engine.counts import is_whole
 from scorekeeper.engine.errors import N_
-from scorekeeper.export.file_object import FileObject, GameFileError, is_whole
+from scorekeeper.export.file_object import FileObject, GameFileError
 from scorekeeper.export.game_file import CHANGE_KEYS, FORMAT, READABLE, VERSION
 from scorekeeper.labels.game_words import FIELD_NAMES
 
