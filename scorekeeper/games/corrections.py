@@ -80,7 +80,7 @@ def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -
 
 @bp.route("/p/<token>/mano/<int:number>/corregir", methods=["GET", "POST"])
 def correct(token: str, number: int) -> Response | tuple[str, int]:
-    """Put right a saved hand: every later total follows, and the change is kept in the history.
+    """Put right a saved hand: every later total follows, and the change is kept in the list of corrections.
 
     The form carries the game's version: a correction sent after another phone changed the
     game is not saved; the form comes back with what is stored now.

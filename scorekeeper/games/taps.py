@@ -192,7 +192,7 @@ def save_hand(view: GameView, number: int) -> ScoreSheet:
 
 
 def correct_hand(view: GameView, number: int, record: HandRecord) -> list[dict[str, Any]]:
-    """Replace saved hand ``number`` with ``record``: every hand is checked again; the change is kept in the history.
+    """Replace saved hand ``number`` with ``record``: every hand is checked again; the change is kept in the list of corrections.
 
     A correction that ends the game (it broke the tie an extra hand was being played for) drops
     that half-said extra hand: it is no longer needed.

@@ -194,7 +194,7 @@ def test_the_scorekeepers_and_the_watchers_pages(hostile_game: HostileGame) -> N
     for address in (f"/p/{hostile_game.token}", f"/ver/{hostile_game.watch}"):
         html = hostile_game.get(address)
         assert_names_escaped(html, address)
-    history = Page(hostile_game.table.client.get(f"/p/{hostile_game.token}")).part("historial")
+    history = Page(hostile_game.table.client.get(f"/p/{hostile_game.token}")).part("correcciones")
     assert escape(PLAYERS[2]) in history, "the correction names the player, as text"
 
 

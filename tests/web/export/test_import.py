@@ -122,7 +122,7 @@ def test_corrections_survive_the_round_trip(table: Table) -> None:
     assert table.correct(token, 2, {"renuncios-1": 0}).status_code == 303
     new = round_trip(table, token)
     assert len(table.snap(new).corrections) == 2
-    assert table.page(new).items("historial") == table.page(token).items("historial")
+    assert table.page(new).items("correcciones") == table.page(token).items("correcciones")
 
 
 def test_a_finished_game_stays_finished(table: Table) -> None:

@@ -82,7 +82,7 @@ def test_the_corrections_are_listed_newest_first(table: Table) -> None:
     table.correct(token, 2, {"trump": "E", "renuncios-2": 1})
     page = table.page(token)
     assert "2 correcciones" in page.text
-    corrections = page.items("historial")
+    corrections = page.items("correcciones")
     assert len(corrections) == 2
     assert corrections[0].endswith("Mano 2: pinta: Copas → Espadas; renuncios de Carlos: 0 → 1"), "newest first"
     assert corrections[1].endswith("Mano 1: apuesta de Bea: 1 → 0")
@@ -119,7 +119,7 @@ def test_a_correction_that_changes_nothing_is_not_kept(table: Table) -> None:
     assert table.snap(token).facts == before
     page = table.page(token)
     assert "No había nada que cambiar en la mano 2." in page.flashes
-    assert 'id="historial"' not in page.html
+    assert 'id="correcciones"' not in page.html
 
 
 BAD_CORRECTIONS: list[tuple[dict[str, object], str]] = [
@@ -230,5 +230,5 @@ def test_the_watchers_see_the_corrections_too(table: Table) -> None:
     token = two_hands(table)
     table.correct(token, 1, {"bids-1": 0})
     watched = table.watch(table.watch_token(token))
-    corrections = watched.items("historial")
+    corrections = watched.items("correcciones")
     assert len(corrections) == 1 and corrections[0].endswith("Mano 1: apuesta de Bea: 1 → 0")

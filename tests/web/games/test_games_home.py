@@ -113,7 +113,7 @@ def test_names_are_shown_escaped_everywhere(table: Table) -> None:
     assert page.role("Reparte") == 'Bea "la" & Co', "shown as the text typed"
     assert page.order == ["Ana", TAGGED, 'Bea "la" & Co']
     assert any(TAGGED in line for line in page.standings)
-    assert f"renuncios de {TAGGED}: 0 → 1" in page.items("historial")[0]
+    assert f"renuncios de {TAGGED}: 0 → 1" in page.items("correcciones")[0]
 
 
 def test_the_dealer_greeting_is_escaped(table: Table) -> None:

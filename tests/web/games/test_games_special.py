@@ -155,7 +155,7 @@ def test_the_subastado_correction_shows_the_offers_and_keeps_the_winner_bid(tabl
     response = table.correct(token, 1, {"offers-0": 2})
     assert response.status_code == 303
     assert table.snap(token).hand(1)["auction"] == (2, 3, 5, 5)
-    assert "subasta de Ana: 4 → 2" in table.page(token).items("historial")[0]
+    assert "subasta de Ana: 4 → 2" in table.page(token).items("correcciones")[0]
 
 
 # --- mano de oro and sin triunfo -------------------------------------------------------------

@@ -242,7 +242,7 @@ def test_a_correction_sends_the_sheet_again(table: Table) -> None:
     sheet = marker(first.get_data(as_text=True), "huella")
     assert table.correct(token, 1, {"tricks-0": 1, "tricks-1": 0}).status_code == 303
     after = poll(table, watch, first.headers["ETag"], sheet).get_data(as_text=True)
-    assert 'id="hoja"' in after and 'id="historial"' in after and marker(after, "huella") != sheet
+    assert 'id="hoja"' in after and 'id="correcciones"' in after and marker(after, "huella") != sheet
 
 
 def test_polls_leave_the_session_cookie_alone(table: Table, make_table: type[Table]) -> None:
