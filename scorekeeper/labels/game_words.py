@@ -1,7 +1,7 @@
 """The words every page uses for the game's values, in the page's language: one table per kind of value.
 
 Suits, trumps, kinds of hand, rule options, presets, corrected fields, cards and seats.
-Every blueprint (and every template, through ``init_app``) takes its words from here.
+Every blueprint (and every template, through scorekeeper/template_globals.py) takes its words from here.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import Final
 
 import brotli  # type: ignore[import-untyped]  # the bindings ship no type hints
-from flask import Flask, Response, request
+from flask import Response, request
 
 #: What is worth compressing: text. Images other than SVG, PDF and fonts are compressed already.
 COMPRESSIBLE: Final = frozenset(
@@ -104,8 +104,3 @@ def compress(response: Response) -> Response:
     if etag and not weak:
         response.set_etag(etag, weak=True)
     return response
-
-
-def init_app(app: Flask) -> None:
-    """Compress answers on their way out; register it before other ``after_request`` hooks, so it runs last."""
-    app.after_request(compress)
