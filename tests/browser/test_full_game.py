@@ -147,10 +147,10 @@ def correct_hand(
         f"Mano {plan.number} corregida: los totales siguientes se han recalculado."
     )
 
-    history = page.locator("#historial")
-    expect(history.locator("summary")).to_have_text("1 corrección")
-    history.locator("summary").tap()
-    entry = history.locator("li")
+    corrections = page.locator("#correcciones")
+    expect(corrections.locator("summary")).to_have_text("1 corrección")
+    corrections.locator("summary").tap()
+    entry = corrections.locator("li")
     expect(entry).to_have_count(1)
     expect(entry).to_contain_text(f"Mano {plan.number}:")
     changes = [
