@@ -1,6 +1,6 @@
 """What Pocha stores: the tables, typed with Mapped[...] (facts only; the engine derives scores)."""
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -8,7 +8,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import Base, db
 
-__all__ = ["Base", "Correction", "Game", "Hand", "Player", "db", "utcnow"]
+__all__ = ["Base", "Correction", "Game", "Group", "GroupGame", "Hand", "NameMerge", "Player", "Season", "db", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -100,3 +100,76 @@ class Correction(db.Model):  # type: ignore[name-defined,misc]
     changes: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
 
     game: Mapped[Game] = relationship(back_populates="corrections")
+
+
+class Group(db.Model):  # type: ignore[name-defined,misc]
+    """A peña: friends, a family or a club whose games add up to a league.
+
+    Two addresses, like a game's: the manager's carries an unguessable token, of which only the
+    SHA-256 is stored (``manage_hash``); the lookers' carries ``look_token``, which can change nothing.
+    Only facts are kept: its name, its games, the merges of names as made and undone, the seasons'
+    dates. ``version`` counts the changes to these facts (the big screen's ETag reads it).
+    """
+
+    __tablename__ = "player_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    manage_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    look_token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    games: Mapped[list["GroupGame"]] = relationship(
+        back_populates="group", order_by="GroupGame.id", cascade="all, delete-orphan"
+    )
+    merges: Mapped[list["NameMerge"]] = relationship(
+        back_populates="group", order_by="NameMerge.id", cascade="all, delete-orphan"
+    )
+    seasons: Mapped[list["Season"]] = relationship(
+        back_populates="group", order_by="Season.id", cascade="all, delete-orphan"
+    )
+
+
+class GroupGame(db.Model):  # type: ignore[name-defined,misc]
+    """A game that counts in a peña's league (a game may count in several peñas, once in each)."""
+
+    __tablename__ = "player_group_game"
+    __table_args__ = (UniqueConstraint("group_id", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    group: Mapped[Group] = relationship(back_populates="games")
+    game: Mapped[Game] = relationship()
+
+
+class NameMerge(db.Model):  # type: ignore[name-defined,misc]
+    """Two spellings of one player in a peña: ``name`` is counted as ``into`` from ``made_at``, until ``undone_at``."""
+
+    __tablename__ = "name_merge"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    into: Mapped[str] = mapped_column(String(40))
+    made_at: Mapped[datetime] = mapped_column(default=utcnow)
+    undone_at: Mapped[datetime | None]
+
+    group: Mapped[Group] = relationship(back_populates="merges")
+
+
+class Season(db.Model):  # type: ignore[name-defined,misc]
+    """A season a peña's manager set: a name and the first and last day whose games it counts."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    starts_on: Mapped[date]
+    ends_on: Mapped[date]
+
+    group: Mapped[Group] = relationship(back_populates="seasons")

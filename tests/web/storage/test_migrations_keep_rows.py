@@ -318,3 +318,104 @@ def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Fl
     print(
         f"rows kept from {revision}:", "; ".join(f"{migration}: {count}" for migration, count in counts)
     )  # shown with -s
+
+
+# --- the peñas' tables ---------------------------------------------------------------------------
+
+#: The tables of a peña, parents first.
+GROUP_TABLES = ("player_group", "player_group_game", "name_merge", "season")
+
+
+def group_of(game_ids: list[int]) -> dict[str, list[Row]]:
+    """A peña holding both games, one spelling merged and undone, one merged, a season."""
+    return {
+        "player_group": [
+            dict(
+                manage_hash=hashlib.sha256(b"manage-1").hexdigest(),
+                look_token=token("look-1"),
+                name="Los del domingo",
+                version=5,
+                created_at=minutes(50),
+            )
+        ],
+        "player_group_game": [dict(game_id=game_id, added_at=minutes(51 + i)) for i, game_id in enumerate(game_ids)],
+        "name_merge": [
+            dict(name="Begoña", into="Ana", made_at=minutes(53), undone_at=minutes(54)),
+            dict(name="Gema", into="Eva", made_at=minutes(55), undone_at=None),
+        ],
+        "season": [dict(name="Invierno", starts_on=date(2025, 1, 1), ends_on=date(2025, 3, 20))],
+    }
+
+
+def write_group(connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]]) -> Rows:
+    """Insert one peña's rows (its games already written), and return them as written, by table and key."""
+    written: Rows = {}
+    group_id = None
+    for name in GROUP_TABLES:
+        table = tables[name]
+        written[name] = {}
+        for known in facts[name]:
+            row = dict(known) if name == "player_group" else {"group_id": group_id, **known}
+            inserted = connection.execute(table.insert().values(**row))
+            row.update(zip((c.name for c in table.primary_key.columns), inserted.inserted_primary_key))
+            group_id = group_id or row["id"]
+            written[name][key_of(table, row)] = row
+    return written
+
+
+def revision_before(revision: str) -> str:
+    """The revision ``revision`` follows."""
+    down = SCRIPTS.get_revision(revision).down_revision
+    assert isinstance(down, str), revision
+    return down
+
+
+#: The revisions that have the peñas' tables (the first is the one that adds them).
+WITH_GROUPS = REVISIONS[REVISIONS.index("ced5c2e18961") :]
+
+
+@pytest.mark.parametrize("revision", WITH_GROUPS)
+def test_a_peña_written_at_a_revision_keeps_every_row_up_and_leaves_the_games_down(
+    empty_app: Flask, revision: str
+) -> None:
+    directory = empty_app.extensions["migrate"].directory
+    with empty_app.app_context():
+        upgrade(directory=directory, revision=revision)
+        with db.engine.begin() as connection:
+            tables = reflect(connection)
+            written: Rows = {name: {} for name in GAME_TABLES}
+            invent = Invent()
+            for facts in (game_in_progress(), finished_game()):
+                for name, rows in write_game(connection, tables, facts, invent).items():
+                    written[name].update(rows)
+            written.update(write_group(connection, tables, group_of(sorted(key[0] for key in written["game"]))))
+        kept = Kept(written)
+        upgrade(directory=directory)
+        with db.engine.connect() as connection:
+            counts = kept.check(*read_rows(connection), "upgrade to head")
+        assert counts == {
+            "game": 2,
+            "player": 7,
+            "hand": 5,
+            "correction": 3,
+            "player_group": 1,
+            "player_group_game": 2,
+            "name_merge": 2,
+            "season": 1,
+        }
+        downgrade(directory=directory, revision=revision_before(WITH_GROUPS[0]))
+        games = Kept({name: written[name] for name in GAME_TABLES})
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert not set(GROUP_TABLES) & set(tables), "the downgrade left a peña's table"
+            assert games.check(tables, now, "downgrade below the peñas") == {
+                "game": 2,
+                "player": 7,
+                "hand": 5,
+                "correction": 3,
+            }
+        upgrade(directory=directory)
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert all(now[name] == {} for name in GROUP_TABLES)
+            games.check(tables, now, "upgrade to head again")
