@@ -50,6 +50,7 @@ def imported_modules(path: Path) -> Iterator[tuple[int, str]]:
 #: A blueprint's room is the blueprints', but a blueprint imports no other blueprint (below).
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"engine"}),  # the rules: the standard library only
+    frozenset({"league"}),  # a peña's league from the engine's sheets: the engine, the standard library, openskill
     frozenset({"config", "extensions"}),  # the settings and the unbound extension objects
     frozenset({"labels"}),  # the interface's words
     frozenset({"storage"}),  # games as stored
