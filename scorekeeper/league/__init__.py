@@ -1,17 +1,19 @@
-"""A peña's league, pure: each player's record, head to head and seasons, from the engine's score sheets.
+"""A peña's league, pure: each player's record, the rating, head to head and seasons, from the engine's score sheets.
 
 Nothing here knows Flask or the database: it reads the games as the engine scores them
 (``LeagueGame``: a finished ``ScoreSheet`` and when it was played) and the merges of names the
-peña's manager made, and derives every number each time it is asked. It imports the engine and
-the standard library, nothing else.
+peña's manager made, and derives every number each time it is asked. It imports the engine,
+the standard library and ``openskill`` (the rating), nothing else.
 """
 
 from .games import Finish, LeagueGame, finishes, in_span, season_years
 from .head_to_head import HeadToHead, head_to_head
 from .names import Merge, PlayerNames, name_key
+from .rating import RATING_MODEL, Rating, RatingHistory, rating_history
 from .records import League, PlayerRecord, league, player_records
 
 __all__ = [
+    "RATING_MODEL",
     "Finish",
     "HeadToHead",
     "League",
@@ -19,11 +21,14 @@ __all__ = [
     "Merge",
     "PlayerNames",
     "PlayerRecord",
+    "Rating",
+    "RatingHistory",
     "finishes",
     "head_to_head",
     "in_span",
     "league",
     "name_key",
     "player_records",
+    "rating_history",
     "season_years",
 ]

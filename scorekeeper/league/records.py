@@ -1,4 +1,4 @@
-"""Each player's record in a peña's league, and the league itself: the table of every player's numbers.
+"""Each player's record in a peña's league, and the league itself: the table, ranked by the rating.
 
 Every number is counted again from the finished games each time it is asked: a correction in
 any game, a game added or taken out, a merge made or undone changes the league at once.
@@ -6,12 +6,13 @@ any game, a game added or taken out, a merge made or undone changes the league a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .games import Finish, LeagueGame, finishes, in_order
 from .head_to_head import HeadToHead, head_to_head
 from .names import Merge, PlayerNames
+from .rating import Rating, RatingHistory, rating_history
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,7 @@ class PlayerRecord:
     pochas: int
     renuncios: int
     streak: int
+    rating: Rating
 
     @property
     def win_share(self) -> float:
@@ -100,15 +102,18 @@ class _Tally:
         self.streak = max(self.streak, self.run)
 
 
-def player_records(games: Sequence[Sequence[Finish]], names: PlayerNames) -> tuple[PlayerRecord, ...]:
+def player_records(
+    games: Sequence[Sequence[Finish]], names: PlayerNames, ratings: Mapping[str, Rating] | None = None
+) -> tuple[PlayerRecord, ...]:
     """Every player's record over ``games`` (each game's finishes, oldest game first).
 
-    Ranked: most wins first, then most games, then by name.
+    Ranked: the highest rating first (with ``ratings``), then most wins, most games, by name.
     """
     tallies: dict[str, _Tally] = {}
     for finished in games:
         for finish in finished:
             tallies.setdefault(finish.player, _Tally()).add(finish)
+    ratings = ratings or {}
     records = [
         PlayerRecord(
             player=player,
@@ -124,20 +129,22 @@ def player_records(games: Sequence[Sequence[Finish]], names: PlayerNames) -> tup
             pochas=t.pochas,
             renuncios=t.renuncios,
             streak=t.streak,
+            rating=ratings.get(player, Rating(0.0, 0.0)),
         )
         for player, t in tallies.items()
     ]
-    return tuple(sorted(records, key=lambda r: (-r.wins, -r.games, r.name.casefold(), r.player)))
+    return tuple(sorted(records, key=lambda r: (-r.rating.shown, -r.wins, -r.games, r.name.casefold(), r.player)))
 
 
 @dataclass(frozen=True)
 class League:
-    """A peña's league over some of its games: the finished games in order, each one's finishes and the players'
-    records (ranked)."""
+    """A peña's league over some of its games: the finished games in order, each one's finishes, the players'
+    records (ranked), and the rating after each game."""
 
     games: tuple[LeagueGame, ...]
     finishes: tuple[tuple[Finish, ...], ...]
     players: tuple[PlayerRecord, ...]
+    ratings: RatingHistory
     names: PlayerNames = field(repr=False)
 
     def record(self, player: str) -> PlayerRecord | None:
@@ -155,4 +162,5 @@ def league(games: Iterable[LeagueGame], merges: Sequence[Merge] = ()) -> League:
     spellings = [name for game in reversed(ordered) for name in game.sheet.players]
     names = PlayerNames(merges, spellings)
     finished = tuple(finishes(game, names) for game in ordered)
-    return League(ordered, finished, player_records(finished, names), names)
+    history = rating_history(finished)
+    return League(ordered, finished, player_records(finished, names, history.latest), history, names)

@@ -1,8 +1,8 @@
 """The league's numbers (scorekeeper/league) against an independent count from random games' sheets.
 
 Each property draws a peña of random finished games (league_games.py), counts every figure again
-here in the plainest way (loops over the sheets, a regular expression for the streaks) and compares
-it with what the league says.
+here in the plainest way (loops over the sheets, a regular expression for the streaks, openskill
+called directly for the rating) and compares it with what the league says.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from league_games import POOL, random_games
+from openskill.models import PlackettLuce
 
 from scorekeeper.engine import ScoreSheet
 from scorekeeper.league import League, LeagueGame, Merge, league, name_key
@@ -89,6 +90,45 @@ def test_the_shares_and_averages_divide_what_was_counted(games: list[LeagueGame]
         assert record.exact + record.over + record.under == record.hands
 
 
+def openskill_directly(games: list[LeagueGame]) -> dict[str, Any]:
+    """Every player's rating, with openskill's Plackett–Luce called game by game, oldest first."""
+    model = PlackettLuce()
+    ratings: dict[str, Any] = {}
+    for game in by_date(games):
+        sheet = game.sheet
+        players = [name_key(name) for name in sheet.players]
+        teams = [[ratings.get(player) or model.rating()] for player in players]
+        ranks = [float(sheet.standings.place_of(seat).position) for seat in range(len(players))]
+        for player, (rating,) in zip(players, model.rate(teams, ranks=ranks)):
+            ratings[player] = rating
+    return ratings
+
+
+@settings(max_examples=40, deadline=None)
+@given(games=peñas)
+def test_the_rating_is_openskills_plackett_luce_game_by_game(games: list[LeagueGame]) -> None:
+    table = league(games)
+    direct = openskill_directly(games)
+    assert {record.player for record in table.players} == set(direct)
+    for record in table.players:
+        assert record.rating.mu == pytest.approx(direct[record.player].mu, abs=1e-9)
+        assert record.rating.sigma == pytest.approx(direct[record.player].sigma, abs=1e-9)
+        assert record.rating.shown == pytest.approx(direct[record.player].ordinal(), abs=1e-9)
+    shown = [record.rating.shown for record in table.players]
+    assert shown == sorted(shown, reverse=True), "the table is ranked by the rating"
+
+
+@settings(max_examples=40, deadline=None)
+@given(games=peñas)
+def test_the_rating_history_ends_at_the_ratings_now(games: list[LeagueGame]) -> None:
+    table = league(games)
+    assert len(table.ratings.after) == len(table.games) == len(games)
+    for record in table.players:
+        line = table.ratings.line(record.player)
+        assert len(line) == len(games) + 1
+        assert line[0] == 0.0 and line[-1] == pytest.approx(record.rating.shown)
+
+
 @settings(max_examples=40, deadline=None)
 @given(games=peñas)
 def test_head_to_head_is_every_game_the_two_played_counted_again(games: list[LeagueGame]) -> None:
@@ -141,6 +181,7 @@ def test_a_merge_counts_two_spellings_as_the_name_they_stand_for(games: list[Lea
     ]
     merged = league(written, [Merge("Anita", "Ana")])
     assert figures(merged) == figures(league(games))
+    assert [record.rating for record in merged.players] == [record.rating for record in league(games).players]
     unmerged = league(written)
     if any("Anita" in game.sheet.players for game in written) and any("Ana" in game.sheet.players for game in written):
         assert figures(unmerged) != figures(merged)
