@@ -7,6 +7,7 @@ Coordinates are SVG user units in a box ``WIDTH`` wide (the page scales it to th
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.engine import ScoreSheet
@@ -22,6 +23,33 @@ LEGEND_COLUMNS = 2
 LEGEND_NAME_CHARS = 14  # longer names are cut with «…» (the full name is in the <title>)
 Y_TICKS = 5  # about this many lines across
 X_LABELS = 8  # at most this many hand numbers under the plot
+FONT = 11  # the labels' size, in the box's units
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The box a chart is drawn in, in SVG units: its width, the plot's margins, the legend's rows and the labels' size."""
+
+    width: int = WIDTH
+    plot_left: int = PLOT_LEFT
+    plot_right: int = PLOT_RIGHT
+    plot_top: int = PLOT_TOP
+    plot_height: int = PLOT_HEIGHT
+    axis_room: int = AXIS_ROOM
+    legend_row: int = LEGEND_ROW  # 0: no legend (the page names the lines beside the chart)
+    legend_columns: int = LEGEND_COLUMNS
+    y_ticks: int = Y_TICKS
+    x_labels: int = X_LABELS
+    font: int = FONT
+
+
+#: A phone's chart, scaled by the page to the screen's width.
+PHONE = Frame()
+#: A big screen's chart: drawn one unit a pixel (labels of 28 px, read from three metres), no legend.
+SCREEN = Frame(
+    width=860, plot_left=96, plot_right=28, plot_top=56, plot_height=270, axis_room=80, legend_row=0, y_ticks=4,
+    x_labels=6, font=28,
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +103,7 @@ class Series:
     seat: int
     name: str
     label: str  # the name as the legend shows it (cut when long)
-    total: int
+    total: float
     colour: Colour
     points: tuple[tuple[float, float], ...]
     legend_x: float
@@ -107,11 +135,21 @@ class Chart:
     y_ticks: tuple[Tick, ...]
     zero: float
     series: tuple[Series, ...]
+    font: int = FONT
 
     @property
     def view_box(self) -> str:
         """The SVG ``viewBox``."""
         return f"0 0 {self.width} {self.height}"
+
+    def scaled(self, length: float) -> int:
+        """A length given for labels of the phone's size (11), for this chart's labels."""
+        return round(length * self.font / FONT)
+
+    @property
+    def legend(self) -> bool:
+        """Whether the chart draws its legend."""
+        return any(s.legend_y for s in self.series)
 
 
 def nice_interval(span: float, count: int) -> int:
@@ -134,47 +172,66 @@ def _round(value: float) -> float:
     return round(value, 1)
 
 
-def score_chart(sheet: ScoreSheet) -> Chart:
-    """The chart of ``sheet``: the x axis spans the whole game (``hands_total``), the lines stop at the last saved hand."""
-    rows = sheet.rows
-    n = len(sheet.players)
-    hands = max(sheet.hands_total, len(rows), 1)
-    values = [0, *(total for row in rows for total in row.totals)]
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line to draw: whose (``seat`` picks the colour), the value the legend gives, the values from the start on."""
+
+    seat: int
+    name: str
+    total: float
+    values: tuple[float, ...]
+
+
+def line_chart(lines: Sequence[Line], steps: int, frame: Frame = PHONE) -> Chart:
+    """The chart of ``lines`` over ``steps`` steps (hands, games) in ``frame``: y from the lowest to the highest value
+    (0 always in sight), each line from step 0 to as far as its values go."""
+    n = len(lines)
+    steps = max(steps, 1)
+    values = [0.0, *(value for line in lines for value in line.values)]
     low, high = min(values), max(values)
-    interval = nice_interval(high - low, Y_TICKS)
+    interval = nice_interval(high - low, frame.y_ticks)
     y_min = math.floor(low / interval) * interval
     y_max = math.ceil(high / interval) * interval
     if y_max == y_min:
         y_max = y_min + interval
-    left, top = float(PLOT_LEFT), float(PLOT_TOP)
-    right, bottom = float(WIDTH - PLOT_RIGHT), float(PLOT_TOP + PLOT_HEIGHT)
+    left, top = float(frame.plot_left), float(frame.plot_top)
+    right, bottom = float(frame.width - frame.plot_right), float(frame.plot_top + frame.plot_height)
 
-    def x_at(hand: int) -> float:
-        """Where hand ``hand`` is across the plot."""
-        return _round(left + (right - left) * hand / hands)
+    def x_at(step: int) -> float:
+        """Where step ``step`` is across the plot."""
+        return _round(left + (right - left) * step / steps)
 
-    def y_at(value: int) -> float:
-        """Where the total ``value`` is up the plot."""
+    def y_at(value: float) -> float:
+        """Where ``value`` is up the plot."""
         return _round(bottom - (bottom - top) * (value - y_min) / (y_max - y_min))
 
-    x_interval = nice_interval(hands, X_LABELS)
-    x_ticks = tuple(Tick(h, x_at(h)) for h in range(x_interval if x_interval > 1 else 1, hands + 1, x_interval))
+    x_interval = nice_interval(steps, frame.x_labels)
+    x_ticks = tuple(Tick(h, x_at(h)) for h in range(x_interval if x_interval > 1 else 1, steps + 1, x_interval))
     y_ticks = tuple(Tick(v, y_at(v)) for v in range(y_min, y_max + 1, interval))
-    legend_top = bottom + AXIS_ROOM + LEGEND_ROW / 2
-    column = (WIDTH - PLOT_LEFT / 2) / LEGEND_COLUMNS
+    legend_top = bottom + frame.axis_room + frame.legend_row / 2
+    column = (frame.width - frame.plot_left / 2) / frame.legend_columns
     series = tuple(
         Series(
-            seat=seat,
-            name=name,
-            label=legend_label(name),
-            total=sheet.totals[seat],
-            colour=PALETTE[seat % len(PALETTE)],
-            points=((x_at(0), y_at(0)), *((x_at(i), y_at(row.totals[seat])) for i, row in enumerate(rows, start=1))),
-            legend_x=_round(PLOT_LEFT / 2 + column * (seat % LEGEND_COLUMNS)),
-            legend_y=_round(legend_top + LEGEND_ROW * (seat // LEGEND_COLUMNS)),
+            seat=line.seat,
+            name=line.name,
+            label=legend_label(line.name),
+            total=line.total,
+            colour=PALETTE[line.seat % len(PALETTE)],
+            points=tuple((x_at(i), y_at(value)) for i, value in enumerate(line.values)),
+            legend_x=_round(frame.plot_left / 2 + column * (index % frame.legend_columns)) if frame.legend_row else 0,
+            legend_y=_round(legend_top + frame.legend_row * (index // frame.legend_columns)) if frame.legend_row else 0,
         )
-        for seat, name in enumerate(sheet.players)
+        for index, line in enumerate(lines)
     )
-    legend_rows = -(-n // LEGEND_COLUMNS)
-    height = int(bottom + AXIS_ROOM + LEGEND_ROW * legend_rows + 4)
-    return Chart(WIDTH, height, left, top, right, bottom, hands, x_ticks, y_ticks, y_at(0), series)
+    legend_rows = -(-n // frame.legend_columns) if frame.legend_row else 0
+    height = int(bottom + frame.axis_room + frame.legend_row * legend_rows + 4)
+    return Chart(frame.width, height, left, top, right, bottom, steps, x_ticks, y_ticks, y_at(0), series, frame.font)
+
+
+def score_chart(sheet: ScoreSheet, frame: Frame = PHONE) -> Chart:
+    """The chart of ``sheet``: the x axis spans the whole game (``hands_total``), the lines stop at the last saved hand."""
+    lines = [
+        Line(seat, name, sheet.totals[seat], (0, *(row.totals[seat] for row in sheet.rows)))
+        for seat, name in enumerate(sheet.players)
+    ]
+    return line_chart(lines, max(sheet.hands_total, len(sheet.rows)), frame)
