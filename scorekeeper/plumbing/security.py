@@ -45,7 +45,7 @@ def guard_capabilities(response: Response) -> Response:
 
     Every answer under /p/ and /ver/ (pages, files, redirects, errors, 304s) says ``noindex``;
     every answer under /p/ is ``no-store``, whatever the view set. The watchers' page keeps
-    its own revalidation (share/live.py).
+    its own revalidation (plumbing/live.py).
     """
     if is_capability_path(request.path):
         response.headers["X-Robots-Tag"] = NOINDEX

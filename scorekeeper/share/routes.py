@@ -10,8 +10,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import db
+from scorekeeper.plumbing import live
 from scorekeeper.plumbing.assets import release
-from scorekeeper.share import bp, live
+from scorekeeper.share import bp
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.phone_games import forget, remember
 from scorekeeper.storage.store import EDIT, GameView, find_watched_game, game_for, new_token, token_hash, view_of
