@@ -80,6 +80,7 @@ def register_blueprints(app: Flask) -> None:
     """Mount the pages: one blueprint per capability."""
     from scorekeeper.export import bp as export_bp
     from scorekeeper.games import bp as games_bp
+    from scorekeeper.groups import bp as groups_bp
     from scorekeeper.history import bp as history_bp
     from scorekeeper.main import bp as main_bp
     from scorekeeper.paper import bp as paper_bp
@@ -93,6 +94,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(paper_bp)
     app.register_blueprint(history_bp)
     app.register_blueprint(simulator_bp)
+    app.register_blueprint(groups_bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -17,7 +17,7 @@ from scorekeeper.labels.short_names import one_line_names, short_names
 from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
-from scorekeeper.page_parts.share_links import share_links, watch_link
+from scorekeeper.page_parts.share_links import group_links, share_links, watch_link
 from scorekeeper.page_parts.standings_panel import counted_in_extra_hand
 from scorekeeper.plumbing import assets, languages, security, urls
 
@@ -43,6 +43,7 @@ FUNCTIONS: dict[str, Any] = {
     "any_not_counted": any_not_counted,
     "share_links": share_links,
     "watch_link": watch_link,
+    "group_links": group_links,
     "before_bids": hand_panel.before_bids,
     "explained_kind": hand_panel.explained_kind,
     "renuncios_listed": hand_panel.renuncios_listed,

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, TypeVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import SelectField, StringField
+from wtforms import HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional, ValidationError
 
@@ -140,6 +140,8 @@ class NewGameForm(FlaskForm):
     subastado = StringField(_l("Subastado"))
     mano_de_oro = StringField(_l("Mano de oro"))
     sin_triunfo = StringField(_l("Sin triunfo"))
+    #: The manager's token of the peña the game is started from (its league counts the game); empty for most games.
+    pena = HiddenField()
 
     OPTION_FIELDS = (
         "opening_ones",

@@ -32,7 +32,7 @@ def form_values(form: NewGameForm, rows: int) -> MultiDict[str, str]:
     for entry in form.names.entries:
         if (entry.data or "").strip():
             values[entry.name] = str(entry.data)
-    for name in ("first_dealer", "preset", *NewGameForm.OPTION_FIELDS):
+    for name in ("first_dealer", "preset", "pena", *NewGameForm.OPTION_FIELDS):
         field = getattr(form, name)
         value = str(field.data or "") if field.type == "SelectField" else field._value()
         if value.strip():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Literal
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -26,6 +27,8 @@ from scorekeeper.games.refusals import Refused, refusal
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
 from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
+from scorekeeper.storage.groups import add_game, find_group
+from scorekeeper.storage.models import Group
 from scorekeeper.storage.phone_games import remember
 from scorekeeper.storage.store import EDIT, GameView, create_game, game_for, view_of
 
@@ -62,16 +65,19 @@ def new_game() -> Response | str | tuple[str, int]:
         rows = max(rows, min(rows + 1, MAX_PLAYERS))
     if action != "start":
         return redirect(form_address(form, rows, preview=action == "preview"), 303)
+    group = _group_of(form)
     if form.validate_on_submit():
         names = form.player_names()
         rules = form.check_rules(len(names))
-        if rules is not None:
+        if rules is not None and group is not False:
             dealer = (
                 random.SystemRandom().randrange(len(names))
                 if form.first_dealer.data == RANDOM_DEALER
                 else int(form.first_dealer.data)
             )
-            _game, token = create_game(names, dealer, form.preset.data, rules)
+            game, token = create_game(names, dealer, form.preset.data, rules)
+            if isinstance(group, Group):
+                add_game(group, game)  # the peña it was started from counts it in its league
             db.session.commit()
             remember(token)
             flash(_("¡A jugar! Reparte %(name)s.", name=names[dealer]), "success")
@@ -79,14 +85,30 @@ def new_game() -> Response | str | tuple[str, int]:
     return _new_game_page(form, rows, page_address=form_address(form, rows)), 422
 
 
+def _group_of(form: NewGameForm) -> Group | Literal[False] | None:
+    """The peña the game is started from (its manager's token in the form): ``None`` for none, ``False`` when the
+    token finds no peña (the game is then not started: the page says why)."""
+    token = (form.pena.data or "").strip()
+    if not token:
+        return None
+    return find_group(token) or False
+
+
 def _new_game_page(form: NewGameForm, rows: int, page_address: str | None = None) -> str:
-    """The new-game page with ``rows`` name rows and the schedule the current choices make."""
+    """The new-game page with ``rows`` name rows, the schedule the current choices make, and the peña it is for."""
     count = len(form.player_names())
     players = count if 3 <= count <= MAX_PLAYERS else PREVIEW_PLAYERS
     rules = form.check_rules(players)
     plans = schedule(players, 0, rules) if rules is not None else ()
+    group = _group_of(form)
     return render_template(
-        "games/new.html", form=form, rows=rows, plans=plans, preview_players=players, page_address=page_address
+        "games/new.html",
+        form=form,
+        rows=rows,
+        plans=plans,
+        preview_players=players,
+        page_address=page_address,
+        group=group,
     )
 
 

@@ -7,18 +7,19 @@ from werkzeug.wrappers import Response
 from scorekeeper.extensions import db
 from scorekeeper.main import bp
 from scorekeeper.main.forms import LanguageForm
-from scorekeeper.main.summary import summaries
+from scorekeeper.main.summary import group_summaries, summaries
 from scorekeeper.plumbing.languages import LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE
 from scorekeeper.plumbing.security import CAPABILITY_PREFIXES
 from scorekeeper.plumbing.urls import back_url, local_url
 from scorekeeper.storage.models import Game
-from scorekeeper.storage.phone_games import known_games
+from scorekeeper.storage.phone_games import known_games, known_groups
 
 
 @bp.get("/")
 def index() -> str:
-    """Show the home page: the button to start a game and the games this phone keeps or watches, newest first."""
-    return render_template("main/index.html", games=summaries(known_games()))
+    """Show the home page: the button to start a game, the games this phone keeps or watches, newest first, and its
+    peñas."""
+    return render_template("main/index.html", games=summaries(known_games()), groups=group_summaries(known_groups()))
 
 
 @bp.post("/idioma")

@@ -1,4 +1,4 @@
-"""One line per game for the lists: players, how far it went, who leads or won."""
+"""One line per game (and per peña) for the lists: players, how far it went, who leads or won; the peña's name."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.engine import PochaError
+from scorekeeper.storage.groups import find_group, find_looked_group
 from scorekeeper.storage.phone_games import KnownGame
 from scorekeeper.storage.store import find_game, find_watched_game, view_of
 
@@ -57,3 +58,24 @@ def summaries(known: list[KnownGame]) -> list[GameSummary]:
             )
         )
     return out
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    """What the home page shows of a peña this phone knows: its name, how many games its league has."""
+
+    token: str
+    looking: bool
+    name: str
+    games: int
+
+
+def group_summaries(known: list[KnownGame]) -> list[GroupSummary]:
+    """A summary of each peña this phone knows that still exists, in the order given (managed ones once)."""
+    found = [(entry, find_looked_group(entry.token) if entry.watching else find_group(entry.token)) for entry in known]
+    managed = {group.id for entry, group in found if group is not None and not entry.watching}
+    return [
+        GroupSummary(entry.token, entry.watching, group.name, len(group.games))
+        for entry, group in found
+        if group is not None and not (entry.watching and group.id in managed)
+    ]

@@ -1,4 +1,4 @@
-"""A game's two addresses as another phone must open them: the address the phone used (through a trusted proxy: the
+"""A game's (and a peña's) two addresses as another phone must open them: the address the phone used (through a trusted proxy: the
 public one), or the LAN address for a page opened on the server itself."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from markupsafe import Markup
 
 from scorekeeper.page_parts.qr import qr_svg
 from scorekeeper.plumbing import addresses
-from scorekeeper.storage.models import Game
+from scorekeeper.storage.models import Game, Group
 
 
 def lan_reaches_server() -> bool:
@@ -76,3 +76,19 @@ def share_links(game: Game, token: str | None = None) -> ShareLinks:
     """The links of the share panel; the scorekeeper's only with its edit ``token`` (a page opened with it)."""
     edit = _link(public_url("games.play", token=token), _("Código QR del enlace para apuntar")) if token else None
     return ShareLinks(watch=watch_link(game), edit=edit)
+
+
+@dataclass(frozen=True)
+class GroupLinks:
+    """A peña's two addresses: the lookers' and the manager's."""
+
+    look: Link
+    manage: Link
+
+
+def group_links(group: Group, token: str) -> GroupLinks:
+    """The peña's addresses for its manager's page (opened with the manager's ``token``)."""
+    return GroupLinks(
+        look=_link(public_url("groups.look", token=group.look_token), _("Código QR del enlace para mirar la peña")),
+        manage=_link(public_url("groups.manage", token=token), _("Código QR del enlace para gestionar la peña")),
+    )

@@ -14,8 +14,8 @@ every table, so the defaults are sized for a club evening behind one address:
   that starts (``action=start``) counts, never the page, its preview or moving a name.
 - ``LIMIT_IMPORTS`` (``40 per minute; 200 per hour``): 20 tables can each bring a saved game twice
   in the same minute; reading a 1 MB file through the engine costs more than a new game.
-- ``LIMIT_WRONG_TOKENS`` (``30 per minute; 300 per hour``): addresses under ``/p/`` or ``/ver/``
-  whose token finds no game (a 404): a link mistyped or cut short, which the 100 phones of 20
+- ``LIMIT_WRONG_TOKENS`` (``30 per minute; 300 per hour``): addresses with a token (``/p/``, ``/ver/``,
+  ``/pena/``) whose token finds no game or peña (a 404): a link mistyped or cut short, which the 100 phones of 20
   tables do a few times an evening, not 30 times a minute. A phone whose session already opened
   that game is never counted nor refused (its game's address was replaced, say); past the limit
   the client's other addresses of games are refused (429) before the database is asked, so
@@ -39,7 +39,7 @@ from typing import Any, Final, TypeVar
 from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter, RouteLimit
 
-from scorekeeper.storage.phone_games import known_games
+from scorekeeper.storage.phone_games import known_games, known_groups
 
 View = TypeVar("View", bound=Callable[..., Any])
 
@@ -65,6 +65,8 @@ def starting_a_game() -> bool:
 
 NEW_GAMES: Final = Limit("LIMIT_NEW_GAMES", starting_a_game)
 IMPORTS: Final = Limit("LIMIT_IMPORTS")
+#: Peñas made count against the same rate as games started (each route has its own count).
+NEW_GROUPS: Final = Limit("LIMIT_NEW_GAMES")
 WRONG_TOKENS: Final = Limit("LIMIT_WRONG_TOKENS")
 
 
@@ -111,9 +113,9 @@ def exempt_unless(counts: Callable[[], bool] | None) -> Callable[[], bool] | Non
 
 
 def known_address() -> bool:
-    """Tell whether this phone has already opened the game whose token the address carries."""
+    """Tell whether this phone has already opened the game (or the peña) whose token the address carries."""
     token = (request.view_args or {}).get("token")
-    return isinstance(token, str) and any(game.token == token for game in known_games())
+    return isinstance(token, str) and any(known.token == token for known in (*known_games(), *known_groups()))
 
 
 def not_found(response: Response) -> bool:

@@ -28,10 +28,13 @@ SECURITY_HEADERS: Final = {
 }
 
 
-#: Addresses that are capabilities: whoever holds one keeps the score (/p/…) or watches the game (/ver/…).
+#: Addresses that are capabilities: whoever holds one keeps the score (/p/…) or watches the game (/ver/…),
+#: manages a peña (/pena/…) or looks at it (/pena/ver/…).
 SCOREKEEPER_PREFIX: Final = "/p/"
 WATCHER_PREFIX: Final = "/ver/"
-CAPABILITY_PREFIXES: Final = (SCOREKEEPER_PREFIX, WATCHER_PREFIX)
+GROUP_PREFIX: Final = "/pena/"
+GROUP_LOOKER_PREFIX: Final = "/pena/ver/"
+CAPABILITY_PREFIXES: Final = (SCOREKEEPER_PREFIX, WATCHER_PREFIX, GROUP_PREFIX)
 NOINDEX: Final = "noindex, nofollow"
 
 
@@ -41,15 +44,18 @@ def is_capability_path(path: str) -> bool:
 
 
 def guard_capabilities(response: Response) -> Response:
-    """Keep capability addresses out of search engines, and the scorekeeper's out of every cache.
+    """Keep capability addresses out of search engines, and the scorekeeper's and the peña manager's out of every cache.
 
-    Every answer under /p/ and /ver/ (pages, files, redirects, errors, 304s) says ``noindex``;
-    every answer under /p/ is ``no-store``, whatever the view set. The watchers' page keeps
-    its own revalidation (plumbing/live.py).
+    Every answer under /p/, /ver/ and /pena/ (pages, files, redirects, errors, 304s) says ``noindex``;
+    every answer under /p/, and under /pena/ but for the lookers' /pena/ver/, is ``no-store``, whatever
+    the view set. The watchers' pages keep their own revalidation (plumbing/live.py).
     """
-    if is_capability_path(request.path):
+    path = request.path
+    if is_capability_path(path):
         response.headers["X-Robots-Tag"] = NOINDEX
-    if request.path.startswith(SCOREKEEPER_PREFIX):
+    if path.startswith(SCOREKEEPER_PREFIX) or (
+        path.startswith(GROUP_PREFIX) and not path.startswith(GROUP_LOOKER_PREFIX)
+    ):
         response.headers["Cache-Control"] = "no-store"
     return response
 

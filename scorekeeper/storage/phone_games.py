@@ -1,7 +1,8 @@
-"""The games this phone has started, opened or watched, kept in its session cookie (newest first).
+"""The games and peñas this phone has started, opened or watched, kept in its session cookie (newest first).
 
 Each entry is a token: a scorekeeper's edit token as it is (the only kind older cookies hold),
-or ``w:`` and a watch token for a game this phone only watches.
+or ``w:`` and a watch token for a game this phone only watches. Peñas are kept the same way in a
+list of their own: a manager's token as it is, ``w:`` and a look token for a peña only looked at.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from flask import session
 
 KNOWN_KEY = "games"
 KNOWN_MAX = 40
+GROUPS_KEY = "penas"
+GROUPS_MAX = 20
 WATCH_PREFIX = "w:"  # never part of a token (they are URL-safe base64: letters, digits, - and _)
 
 
@@ -35,9 +38,11 @@ class KnownGame:
         return cls(entry)
 
 
-def _entries() -> list[str]:
-    """The games this phone knows, as the session stores them (anything else there left out)."""
-    return [t for t in session.get(KNOWN_KEY, []) if isinstance(t, str) and t]
+def _entries(key: str = KNOWN_KEY) -> list[str]:
+    """The games (or, with ``GROUPS_KEY``, the peñas) this phone knows, as the session stores them (anything else
+    there left out)."""
+    stored = session.get(key, [])
+    return [t for t in stored if isinstance(t, str) and t] if isinstance(stored, list) else []
 
 
 def remember(token: str, watching: bool = False) -> None:
@@ -58,3 +63,17 @@ def forget(token: str, watching: bool = False) -> None:
     """Drop ``token`` from this phone's list (a game that no longer exists, or an edit link replaced)."""
     entry = KnownGame(token, watching).entry
     session[KNOWN_KEY] = [e for e in _entries() if e != entry]
+
+
+def remember_group(token: str, looking: bool = False) -> None:
+    """Put the peña behind ``token`` first in this phone's list of peñas (a look token with ``looking``)."""
+    entry = KnownGame(token, looking).entry
+    entries = _entries(GROUPS_KEY)
+    if entries[:1] == [entry]:
+        return
+    session[GROUPS_KEY] = [entry, *(e for e in entries if e != entry)][:GROUPS_MAX]
+
+
+def known_groups() -> list[KnownGame]:
+    """This phone's peñas, newest first, managed or looked at (``watching``: looked at only)."""
+    return [KnownGame.parse(entry) for entry in _entries(GROUPS_KEY)]

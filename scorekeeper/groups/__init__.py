@@ -1,0 +1,7 @@
+"""The groups blueprint: a peña (friends, a family, a club) whose games add up to a league, its pages and big screen."""
+
+from flask import Blueprint
+
+bp = Blueprint("groups", __name__)
+
+from scorekeeper.groups import routes  # noqa: E402,F401  (attaches the views to bp)
