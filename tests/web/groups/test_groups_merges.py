@@ -34,9 +34,7 @@ def peña(table: Table) -> Peña:
     return made
 
 
-def test_a_merge_counts_both_spellings_as_one_player_and_undoing_it_counts_them_apart(
-    table: Table, peña: Peña
-) -> None:
+def test_a_merge_counts_both_spellings_as_one_player_and_undoing_it_counts_them_apart(table: Table, peña: Peña) -> None:
     assert players_shown(table, peña) == {"Bea": "2", "Carlos": "1", "Dani": "1", "María José": "1", "Mª José": "1"}
     response = merge(table, peña, "Mª José", "María José")
     assert response.status_code == 303 and response.headers["Location"].endswith("#nombres")
