@@ -48,7 +48,7 @@ def peña(table: Table) -> Peña:
 
 def test_each_year_is_a_season_of_its_own(table: Table, peña: Peña) -> None:
     page = table.read(table.client.get(f"/pena/ver/{peña.look}"))
-    assert [text for text in re.findall(r'class="button button-small" href="[^"]*"[^>]*>(.*?)</a>', page.html)][:3] == [
+    assert re.findall(r'class="button button-small" href="[^"]*"[^>]*>(.*?)</a>', page.html)[:3] == [
         "Todas",
         "2025",
         "2024",
