@@ -47,7 +47,7 @@ class Frame:
 PHONE = Frame()
 #: A big screen's chart: drawn one unit a pixel (labels of 28 px, read from three metres), no legend.
 SCREEN = Frame(
-    width=860, plot_left=96, plot_right=28, plot_top=56, plot_height=270, axis_room=80, legend_row=0, y_ticks=4,
+    width=860, plot_left=96, plot_right=28, plot_top=48, plot_height=220, axis_room=80, legend_row=0, y_ticks=4,
     x_labels=6, font=28,
 )  # fmt: skip
 

@@ -34,8 +34,9 @@ def watched_version(token: str) -> int | None:
     return version
 
 
-def page_etag(version: int) -> str:
-    """The ETag of the watchers' page and of its live part: the game's version, the language and the release.
+def page_etag(version: int | str) -> str:
+    """The ETag of a live page and of its live part: what it shows (a game's version, or a digest of a peña's
+    state), the language and the release.
 
     Weak: the same page compressed or not is the same to a watcher.
     """

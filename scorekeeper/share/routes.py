@@ -1,4 +1,4 @@
-"""Views of the share blueprint: the watchers' live page, and a new edit link for the scorekeeper."""
+"""Views of the share blueprint: the watchers' live page and the game's big screen, and a new edit link for the scorekeeper."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from scorekeeper.extensions import db
+from scorekeeper.page_parts.chart import SCREEN
 from scorekeeper.plumbing import live
 from scorekeeper.plumbing.assets import release
 from scorekeeper.share import bp
@@ -51,6 +52,34 @@ def watch_live(token: str) -> Response:
     context = _watch_context(game, view_of(game), token)
     sheet_part, digest = live.sheet_to_send(render_template("share/_sheet_part.html", **context))
     html = render_template("share/_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
+    live.leave_session_alone()
+    return _live_response(html, game)
+
+
+@bp.get("/ver/<token>/pantalla")
+def screen(token: str) -> Response:
+    """The game for a television or a laptop in the room: the standings large, the hand being played, the last hand's
+    result and the chart; no controls, nothing to scroll, kept up to date like the watchers' page."""
+    game = _changed_game(token)
+    if not isinstance(game, Game):
+        return game
+    context = _watch_context(game, view_of(game), token)
+    sheet_html = render_template("share/_screen_sheet.html", screen_frame=SCREEN, **context)
+    digest = live.sheet_digest(sheet_html)
+    html = render_template("share/screen.html", sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
+    return _live_response(html, game)
+
+
+@bp.get("/ver/<token>/pantalla/en-directo")
+def screen_live(token: str) -> Response:
+    """The live part of the big screen (share/_screen_live.html): a bodiless 304 while nothing changed."""
+    game = _changed_game(token)
+    if not isinstance(game, Game):
+        live.leave_session_alone()
+        return game
+    context = _watch_context(game, view_of(game), token)
+    sheet_part, digest = live.sheet_to_send(render_template("share/_screen_sheet.html", screen_frame=SCREEN, **context))
+    html = render_template("share/_screen_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
     live.leave_session_alone()
     return _live_response(html, game)
 

@@ -71,8 +71,8 @@ def changed(group: Group) -> None:
 
 
 def contains(group: Group, game: Game) -> bool:
-    """Tell whether ``game`` counts in the peña's league."""
-    return any(entry.game_id == game.id for entry in group.games)
+    """Tell whether ``game`` counts in the peña's league (a game not yet saved is none of its games)."""
+    return game.id is not None and any(entry.game_id == game.id for entry in group.games)
 
 
 def add_game(group: Group, game: Game) -> bool:

@@ -1,6 +1,6 @@
 """The league's numbers (scorekeeper/league) against an independent count from random games' sheets.
 
-Each property draws a peña of random finished games (league_games.py), counts every figure again
+Each property draws a peña of random finished games (tests/support/league_games.py), counts every figure again
 here in the plainest way (loops over the sheets, a regular expression for the streaks, openskill
 called directly for the rating) and compares it with what the league says.
 """
@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from league_games import POOL, random_games
 from openskill.models import PlackettLuce
 
 from scorekeeper.engine import ScoreSheet
 from scorekeeper.league import League, LeagueGame, Merge, league, name_key
+from support.league_games import POOL, random_games
 
 peñas = st.builds(
     lambda seed, count: random_games(random.Random(seed), count), st.integers(0, 10**9), st.integers(1, 20)

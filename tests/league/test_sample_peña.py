@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from league_games import random_games
 from test_league_numbers import expected, figures, openskill_directly
 
 from scorekeeper.league import league
+from support.league_games import random_games
 
 SEED = 2025
 

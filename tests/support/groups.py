@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -9,9 +10,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper.engine import trump_code
 from scorekeeper.extensions import db
-from scorekeeper.storage import groups
-from scorekeeper.storage.models import Group
+from scorekeeper.league import LeagueGame
+from scorekeeper.storage import groups, store
+from scorekeeper.storage.models import Group, Hand
 from support.table import Page, Table
 
 #: Every table of a peña, to tell that a refused request changed none of them.
@@ -74,3 +77,35 @@ def stored_group(app: Flask, peña: Peña) -> dict[str, Any]:
             "merges": [(m.name, m.into, m.undone_at is not None) for m in group.merges],
             "seasons": [(s.name, s.starts_on, s.ends_on) for s in group.seasons],
         }
+
+
+def store_peña(app: Flask, games: Sequence[LeagueGame], name: str = "Los del domingo") -> tuple[Peña, list[str]]:
+    """Store ``games`` (the league's random games: their rules, players, hands and dates) in a new peña; the peña
+    and each game's watch token."""
+    with app.app_context():
+        group, token = groups.create_group(name)
+        watched = []
+        for league_game in games:
+            sheet = league_game.sheet
+            game, _edit = store.create_game(list(sheet.players), sheet.first_dealer, "a_medida", sheet.rules)
+            game.created_at = league_game.played_at
+            for row in sheet.rows:
+                record = row.record
+                game.hands.append(
+                    Hand(
+                        number=row.plan.number,
+                        trump=trump_code(record.trump),
+                        auction=None,
+                        bids=list(record.bids),
+                        tricks=list(record.tricks),
+                        renuncios=list(record.renuncios or (0,) * len(sheet.players)),
+                        complete=True,
+                        completed_at=league_game.played_at,
+                    )
+                )
+            game.version = len(sheet.rows)
+            game.finished_at = league_game.played_at if sheet.finished else None
+            groups.add_game(group, game)
+            watched.append(game.watch_token)
+        db.session.commit()
+        return Peña(token, group.look_token), watched
