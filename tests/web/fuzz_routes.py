@@ -189,8 +189,29 @@ def segment(valid: tuple[str, ...], odd: st.SearchStrategy[str]) -> st.SearchStr
 
 
 #: The values of each path variable, by name: ``(world, rule) -> strategy`` of the text to put in the path.
+def peña_tokens(world: World, looking: bool) -> st.SearchStrategy[str]:
+    """The peña's manager's token (or its lookers') most of the time, else the other, a game's, or junk."""
+    manage, look = world.peña
+    mine, other = (look, manage) if looking else (manage, look)
+    return st.one_of(
+        st.just(mine),
+        st.just(mine),
+        st.just(other),
+        st.sampled_from(world.edit_tokens + world.watch_tokens),
+        texts((mine[:-1], mine + "x", mine.upper())).filter(bool).map(lambda t: quote(t, safe="")),
+        st.sampled_from(RAW_SEGMENTS),
+    )
+
+
+def token_values(world: World, rule: Rule) -> st.SearchStrategy[str]:
+    """The tokens to put in ``rule``'s path: a peña's under /pena/, a game's watchers' under /ver/, else a scorekeeper's."""
+    if rule.rule.startswith("/pena/"):
+        return peña_tokens(world, looking=rule.rule.startswith("/pena/ver/"))
+    return tokens(world, "watch" if rule.rule.startswith("/ver/") else "edit")
+
+
 PATH_VALUES: dict[str, Callable[[World, Rule], st.SearchStrategy[str]]] = {
-    "token": lambda world, rule: tokens(world, "watch" if rule.rule.startswith("/ver/") else "edit"),
+    "token": token_values,
     "scope": lambda world, rule: segment(("p", "ver"), texts(("x",))),
     "number": lambda world, rule: segment(("1", "2", "3", "4"), numbers(0, 30)),
     "filename": lambda world, rule: segment(
@@ -420,6 +441,64 @@ def language_form() -> st.SearchStrategy[Pairs]:
     return with_junk(fields(("lang", "next"), st.one_of(choice(LOCALES), st.sampled_from(ODD_URLS), texts(("/",)))))
 
 
+def addresses(world: World) -> st.SearchStrategy[str]:
+    """What is pasted into a peña's forms: a game's or a peña's address or token, as a link or not, or junk."""
+    manage, look = world.peña
+    known = (
+        *world.edit_tokens,
+        *world.watch_tokens,
+        manage,
+        look,
+        *(f"http://localhost/p/{t}" for t in world.edit_tokens[:2]),
+        *(f"https://pocha.example/ver/{t}#hoja" for t in world.watch_tokens[:2]),
+        f"/pena/{manage}",
+        f"/pena/ver/{look}",
+    )
+    return st.one_of(st.sampled_from(known), st.sampled_from(ODD_URLS), texts(("/p/",)))
+
+
+def league_query() -> st.SearchStrategy[Pairs]:
+    """A peña's page address: the season (a year, a manager's season, junk) and two players for head to head."""
+    return with_junk(
+        fields(
+            ("temporada", "a", "b"),
+            st.one_of(
+                st.sampled_from(("", "2026", "2025", "t1", "t2", "t999", "carlos", "dani", "ana")),
+                choice(NAMES),
+                texts(("t1",)),
+            ),
+        )
+    )
+
+
+def season_form() -> st.SearchStrategy[Pairs]:
+    """The manager's season: a name and two days, as a date field sends them, or not."""
+    days = st.one_of(
+        st.dates().map(lambda day: day.isoformat()),
+        st.sampled_from(("", "2025-02-31", "14/03/2025", "٢٠٢٥-٠٣-٠١", "2025-3-1", "9999-12-31")),
+        texts(("2025-01-01",)),
+    )
+    return with_junk(
+        st.builds(
+            lambda name, first, last: [("season-name", name), ("season-starts_on", first), ("season-ends_on", last)],
+            st.one_of(choice(("Invierno", "")), texts(("Otoño",))),
+            days,
+            days,
+        )
+    )
+
+
+def merge_form() -> st.SearchStrategy[Pairs]:
+    """The manager's merge: two names of the peña's games, or others."""
+    names = st.one_of(choice((*NAMES, "Begoña", "carlos")), texts(("Ana",)))
+    return with_junk(fields(("merge-name", "merge-into"), names))
+
+
+def items(world: World) -> st.SearchStrategy[Pairs]:
+    """The one value a peña's taking-away buttons send: a game's watch token, a merge's or a season's number."""
+    return with_junk(fields(("item",), st.one_of(st.sampled_from(world.watch_tokens), numbers(0, 5), texts(("1",)))))
+
+
 #: Every endpoint and what its page reads. A new route needs an entry (the fuzz test fails without one).
 SPECS: dict[str, Callable[[World], Spec]] = {
     "static": lambda world: Spec(query=junk_query()),
@@ -455,6 +534,26 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "paper.print_sheet": lambda world: Spec(query=junk_query()),
     "paper.sheet_pdf": lambda world: Spec(query=junk_query()),
     "history.index": lambda world: Spec(query=junk_query()),
+    "share.screen": lambda world: Spec(query=junk_query()),
+    "share.screen_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
+    "groups.new_group": lambda world: Spec(
+        query=junk_query(), form=with_junk(fields(("name",), st.one_of(choice(("Amigos", "")), texts(("Peña",)))))
+    ),
+    "groups.manage": lambda world: Spec(query=league_query()),
+    "groups.look": lambda world: Spec(query=league_query()),
+    "groups.add_game_to_group": lambda world: Spec(form=with_junk(fields(("game-address",), addresses(world)))),
+    "groups.remove_game": lambda world: Spec(form=items(world)),
+    "groups.add_to_group": lambda world: Spec(
+        query=junk_query(), form=with_junk(fields(("address",), addresses(world)))
+    ),
+    "groups.merge": lambda world: Spec(form=merge_form()),
+    "groups.unmerge": lambda world: Spec(form=items(world)),
+    "groups.add_season": lambda world: Spec(form=season_form()),
+    "groups.remove_season": lambda world: Spec(form=items(world)),
+    "groups.league_csv": lambda world: Spec(query=league_query()),
+    "groups.league_json": lambda world: Spec(query=league_query()),
+    "groups.screen": lambda world: Spec(query=junk_query()),
+    "groups.screen_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
     "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),
     "simulator.deal_json": lambda world: Spec(query=simulator_fields()),
     "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),

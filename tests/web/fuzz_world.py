@@ -53,6 +53,8 @@ class World:
     foreign_csrf: str
     states: dict[str, GameState]
     pristine: sqlite3.Connection = field(repr=False)
+    #: A peña holding some of the games (a merge made, a season set): its manager's token and its lookers'.
+    peña: tuple[str, str] = ("", "")
 
     def connection(self) -> sqlite3.Connection:
         """The live SQLite connection (the in-memory database has exactly one)."""
@@ -170,6 +172,24 @@ def state_of(table: Table, token: str) -> GameState:
     )
 
 
+def set_up_peña(table: Table, games: dict[str, str]) -> tuple[str, str]:
+    """A peña of four of the games, a merge (Íñigo is Dani) and a season: its two tokens."""
+    response = table.client.post("/pena/nueva", data={"name": "Amigos"})
+    assert response.status_code == 303, response.status_code
+    manage = response.headers["Location"].removeprefix("/pena/")
+    for name in ("finished", "playing", "special", "fresh"):
+        answer = table.client.post(f"/pena/{manage}/partidas", data={"game-address": f"/p/{games[name]}"})
+        assert answer.status_code == 303, answer.status_code
+    merged = table.client.post(f"/pena/{manage}/unir", data={"merge-name": "Íñigo", "merge-into": "Dani"})
+    assert merged.status_code == 303, table.read(merged).errors
+    season = {"season-name": "Otoño", "season-starts_on": "2020-09-01", "season-ends_on": "2099-12-31"}
+    assert table.client.post(f"/pena/{manage}/temporadas", data=season).status_code == 303
+    html = table.client.get(f"/pena/{manage}").get_data(as_text=True)
+    look = re.search(r"/pena/ver/([A-Za-z0-9_-]+)", html)
+    assert look, "no lookers' address on the manager's page"
+    return manage, look.group(1)
+
+
 def csrf_token_of(client: FlaskClient) -> str:
     """A valid CSRF token for ``client``'s session, read from the new-game form."""
     html = client.get("/partidas/nueva").get_data(as_text=True)
@@ -195,9 +215,11 @@ def build_world(folder: Path) -> World:
     setup_client = app.test_client()
     with csrf_off(app):
         table = Table(app, setup_client)
-        states = {name: state_of(table, token) for name, token in set_up_games(table).items()}
+        games = set_up_games(table)
+        states = {name: state_of(table, token) for name, token in games.items()}
+        peña = set_up_peña(table, games)
     client = app.test_client()
     foreign = csrf_token_of(app.test_client())
-    world = World(app, client, csrf_token_of(client), foreign, states, sqlite3.connect(":memory:"))
+    world = World(app, client, csrf_token_of(client), foreign, states, sqlite3.connect(":memory:"), peña)
     world.connection().backup(world.pristine)
     return world
