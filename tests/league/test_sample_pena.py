@@ -1,6 +1,6 @@
 """A sample peña of 20 random games (a fixed seed), every figure checked against the independent count.
 
-``pytest tests/league/test_sample_peña.py -s`` prints its table, as the league shows it.
+``pytest tests/league/test_sample_pena.py -s`` prints its table, as the league shows it.
 """
 
 from __future__ import annotations
