@@ -8,7 +8,20 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from scorekeeper.extensions import Base, db
 
-__all__ = ["Base", "Correction", "Game", "Group", "GroupGame", "Hand", "NameMerge", "Player", "Season", "db", "utcnow"]
+__all__ = [
+    "Base",
+    "Correction",
+    "DeletedGame",
+    "Game",
+    "Group",
+    "GroupGame",
+    "Hand",
+    "NameMerge",
+    "Player",
+    "Season",
+    "db",
+    "utcnow",
+]
 
 
 def utcnow() -> datetime:
@@ -35,6 +48,12 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None]
+    #: Left by the table before its end: the sheet is kept as it was, no hand is played any more.
+    abandoned_at: Mapped[datetime | None]
+    #: Put away from the home page's list once over (still in the history, and still reachable).
+    archived_at: Mapped[datetime | None]
+    #: The game the same table started next as its revancha (its watchers are offered it).
+    rematch_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
 
     players: Mapped[list["Player"]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -45,6 +64,18 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     corrections: Mapped[list["Correction"]] = relationship(
         back_populates="game", order_by="Correction.id", cascade="all, delete-orphan"
     )
+
+
+class DeletedGame(db.Model):  # type: ignore[name-defined,misc]
+    """What is left of a deleted game: its two addresses (the edit token's SHA-256 and the watch token) and when,
+    so that either address says the game was deleted instead of «no such page». Nothing of the game is kept."""
+
+    __tablename__ = "deleted_game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    watch_token: Mapped[str] = mapped_column(String(43), unique=True, index=True)
+    deleted_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Player(db.Model):  # type: ignore[name-defined,misc]

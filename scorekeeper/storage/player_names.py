@@ -25,6 +25,13 @@ def tidy_name(text: str | None) -> str:
     return " ".join(word for word in words if word)
 
 
+def plain_key(name: str) -> str:
+    """How a typed name is matched against names used before: tidied, without accents, case ignored
+    («maria jose» and «María José» are the same key)."""
+    decomposed = unicodedata.normalize("NFD", tidy_name(name))
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn").casefold()
+
+
 def check_names(names: Sequence[str]) -> None:
     """Raise ``NamesError`` unless ``names`` (tidied, by seat) are 3 to 8, none too long, no two alike."""
     for name in names:

@@ -9,10 +9,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from collections.abc import Sequence
+from datetime import datetime
 from functools import cached_property
 from typing import Final, Literal
 
 from flask import abort
+from werkzeug.exceptions import Gone
 
 from scorekeeper.engine import (
     HandInPlay,
@@ -29,7 +31,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.storage.database import begin_write
-from scorekeeper.storage.models import Game, Hand, Player
+from scorekeeper.storage.models import DeletedGame, Game, Hand, Player
 
 #: The first part of a game's address: "p" for the scorekeeper (can change the game), "ver" for watchers.
 Scope = Literal["p", "ver"]
@@ -76,7 +78,8 @@ def find_watched_game(token: str) -> Game | None:
 
 
 def game_for(scope: str, token: str, lock: bool = False) -> Game:
-    """The game behind ``/<scope>/<token>``, or a 404 page (an unknown token, or the wrong kind of address).
+    """The game behind ``/<scope>/<token>``, or a 404 page (an unknown token, or the wrong kind of address); a
+    deleted game's address raises ``GameDeleted`` (410).
 
     ``lock`` (the scorekeeper's address only) locks it for this request's write.
     """
@@ -87,13 +90,42 @@ def game_for(scope: str, token: str, lock: bool = False) -> Game:
     else:
         game = None
     if game is None:
+        refuse_deleted(scope, token)
         abort(404)
     return game
 
 
-def create_game(names: Sequence[str], first_dealer: int, preset: str, rules: Rules) -> tuple[Game, str]:
-    """Add a new game (not yet committed) and return it with the token of its address."""
-    token = new_token()
+# --- deleted games -----------------------------------------------------------------------------
+
+
+class GameDeleted(Gone):
+    """The address is a deleted game's: what is left of it is when it was deleted (``deleted_at``)."""
+
+    def __init__(self, deleted_at: datetime) -> None:
+        super().__init__()
+        self.deleted_at = deleted_at
+
+
+def deleted_game(scope: str, token: str) -> DeletedGame | None:
+    """What is left of the deleted game whose ``/<scope>/<token>`` address this is, or ``None``."""
+    if not token or len(token) > MAX_TOKEN or scope not in (EDIT, WATCH):
+        return None
+    where = {"edit_hash": token_hash(token)} if scope == EDIT else {"watch_token": token}
+    return db.session.execute(db.select(DeletedGame).filter_by(**where)).scalar_one_or_none()
+
+
+def refuse_deleted(scope: str, token: str) -> None:
+    """Raise ``GameDeleted`` when ``/<scope>/<token>`` is a deleted game's address."""
+    gone = deleted_game(scope, token)
+    if gone is not None:
+        raise GameDeleted(gone.deleted_at)
+
+
+def create_game(
+    names: Sequence[str], first_dealer: int, preset: str, rules: Rules, token: str | None = None
+) -> tuple[Game, str]:
+    """Add a new game (not yet committed) and return it with the token of its address (``token``, else a new one)."""
+    token = token or new_token()
     game = Game(
         edit_hash=token_hash(token),
         watch_token=new_token(),
@@ -216,8 +248,8 @@ class GameView:
 
     @cached_property
     def plan(self) -> HandPlan | None:
-        """The hand being played (``None`` once the game is over), known without scoring the sheet."""
-        if self.game.finished_at is not None:
+        """The hand being played (``None`` once the game is over or left), known without scoring the sheet."""
+        if self.game.finished_at is not None or self.game.abandoned_at is not None:
             return None
         return hand_plan(len(self.names), self.game.first_dealer, self.rules, len(self.saved) + 1)
 
@@ -233,8 +265,13 @@ class GameView:
 
     @property
     def finished(self) -> bool:
-        """True once the game is over."""
+        """True once no hand is played any more: the game is over, or the table left it."""
         return self.plan is None
+
+    @property
+    def abandoned(self) -> bool:
+        """True when the table left the game before its end (its sheet stays as it was)."""
+        return self.game.abandoned_at is not None and self.game.finished_at is None
 
 
 def view_of(game: Game) -> GameView:

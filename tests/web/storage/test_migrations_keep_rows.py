@@ -230,6 +230,9 @@ def write_game(
                     continue
                 if column.foreign_keys:
                     target = next(iter(column.foreign_keys)).column.table.name
+                    if target == name:  # a game's revancha: linked once both games are written
+                        row[column.name] = None
+                        continue
                     assert target in parents, f"{name}.{column.name} points to {target}, written after it"
                     row[column.name] = parents[target]
                 elif column.name in known:
@@ -287,6 +290,16 @@ class Kept:
         return {name: len(now[name]) for name in self.rows}
 
 
+def link_rematch(connection: sa.Connection, tables: dict[str, sa.Table], written: Rows) -> None:
+    """Where games have a revancha (``rematch_id``), make the first game the revancha of the second, as written."""
+    game = tables["game"]
+    if "rematch_id" not in game.columns:
+        return
+    (first,), (second,) = sorted(written["game"])
+    connection.execute(game.update().where(game.c.id == second).values(rematch_id=first))
+    written["game"][(second,)]["rematch_id"] = first
+
+
 @pytest.mark.parametrize("revision", REVISIONS)
 def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Flask, revision: str) -> None:
     directory = empty_app.extensions["migrate"].directory
@@ -305,6 +318,7 @@ def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Fl
             for facts in (game_in_progress(), finished_game()):
                 for name, rows in write_game(connection, tables, facts, invent).items():
                     written[name].update(rows)
+            link_rematch(connection, tables, written)
         kept = Kept(written)
         with db.engine.connect() as connection:
             counts = [("written at " + revision, kept.check(*read_rows(connection), f"written at {revision}"))]
@@ -418,4 +432,77 @@ def test_a_peña_written_at_a_revision_keeps_every_row_up_and_leaves_the_games_d
         with db.engine.connect() as connection:
             tables, now = read_rows(connection)
             assert all(now[name] == {} for name in GROUP_TABLES)
+            games.check(tables, now, "upgrade to head again")
+
+
+# --- the deleted games' tombstones ---------------------------------------------------------------
+
+#: The revisions that keep deleted games' tombstones (the first is the one that adds them).
+WITH_TOMBSTONES = REVISIONS[REVISIONS.index("e4b7a9c2d815") :]
+
+
+def tombstones() -> list[Row]:
+    """Two deleted games' addresses."""
+    return [
+        dict(
+            edit_hash=hashlib.sha256(f"gone-{n}".encode()).hexdigest(),
+            watch_token=token(f"gone-{n}"),
+            deleted_at=minutes(60 + n),
+        )
+        for n in range(2)
+    ]
+
+
+@pytest.mark.parametrize("revision", WITH_TOMBSTONES)
+def test_tombstones_and_revanchas_written_at_a_revision_survive_up_and_leave_the_games_down(
+    empty_app: Flask, revision: str
+) -> None:
+    directory = empty_app.extensions["migrate"].directory
+    with empty_app.app_context():
+        upgrade(directory=directory, revision=revision)
+        with db.engine.begin() as connection:
+            tables = reflect(connection)
+            written: Rows = {name: {} for name in GAME_TABLES}
+            invent = Invent()
+            for facts in (game_in_progress(), finished_game()):
+                for name, rows in write_game(connection, tables, facts, invent).items():
+                    written[name].update(rows)
+            link_rematch(connection, tables, written)
+            game = tables["game"]
+            first = min(written["game"])[0]
+            left = {"abandoned_at": minutes(70), "archived_at": minutes(71)}
+            connection.execute(game.update().where(game.c.id == first).values(**left))
+            written["game"][(first,)].update(left)
+            written["deleted_game"] = {}
+            for row in tombstones():
+                inserted = connection.execute(tables["deleted_game"].insert().values(**row))
+                written["deleted_game"][tuple(inserted.inserted_primary_key)] = {
+                    "id": inserted.inserted_primary_key[0],
+                    **row,
+                }
+        kept = Kept(written)
+        upgrade(directory=directory)
+        with db.engine.connect() as connection:
+            counts = kept.check(*read_rows(connection), "upgrade to head")
+            assert connection.execute(
+                sa.select(tables["game"].c.rematch_id).where(tables["game"].c.rematch_id.is_not(None))
+            ).scalars().all() == [first]
+        assert counts == {"game": 2, "player": 7, "hand": 5, "correction": 3, "deleted_game": 2}
+        downgrade(directory=directory, revision=revision_before(WITH_TOMBSTONES[0]))
+        games = Kept({name: written[name] for name in GAME_TABLES})
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert "deleted_game" not in tables, "the downgrade left the tombstones' table"
+            assert not {"rematch_id", "abandoned_at", "archived_at"} & set(tables["game"].columns.keys())
+            assert games.check(tables, now, "downgrade below the tombstones") == {
+                "game": 2,
+                "player": 7,
+                "hand": 5,
+                "correction": 3,
+            }
+        upgrade(directory=directory)
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert now["deleted_game"] == {}
+            assert all(row["rematch_id"] is None and row["abandoned_at"] is None for row in now["game"].values())
             games.check(tables, now, "upgrade to head again")

@@ -1,0 +1,87 @@
+"""La revancha: a new game for the same table (same players, seats and rules), linked from the game it follows.
+
+The revancha's scorekeeper's token is worked out from the old game's (a hash of it): whoever can
+keep the old game's score can open the revancha too, from any phone, without a new link, and a
+second tap on «Revancha» (or another scorekeeper's phone) finds the game already started instead
+of starting two. Only the hash of the new token is stored, as for every game.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from typing import Final
+
+from scorekeeper.engine import Rules
+from scorekeeper.extensions import db
+from scorekeeper.storage.groups import add_game
+from scorekeeper.storage.leaving import groups_of
+from scorekeeper.storage.models import DeletedGame, Game
+from scorekeeper.storage.store import create_game, find_game, new_token, token_hash
+
+#: Ways to work out a revancha's token from one old token: a revancha deleted leaves its token's tombstone,
+#: and the next revancha takes the next way.
+TRIES: Final = 8
+
+
+def rematch_token(token: str, attempt: int = 0) -> str:
+    """The revancha's scorekeeper's token for the old game's ``token`` (22 URL-safe characters, like any token)."""
+    digest = hashlib.sha256(f"pocha-revancha:{attempt}:{token}".encode()).digest()[:16]
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def can_rematch(game: Game) -> bool:
+    """Tell whether the table can play the revancha of ``game``: it is over, or was left."""
+    return game.finished_at is not None or game.abandoned_at is not None
+
+
+def next_dealer(game: Game) -> int:
+    """The revancha's first dealer: the seat after the old game's first dealer."""
+    return (game.first_dealer + 1) % len(game.players)
+
+
+def rematch_of(game: Game, token: str) -> tuple[Game, str] | None:
+    """The revancha already started after ``game`` and its scorekeeper's token, when ``token`` (the old game's)
+    leads to it; ``None`` when there is none, or it was started from an address of the old game since replaced."""
+    if game.rematch_id is None:
+        return None
+    for attempt in range(TRIES):
+        candidate = rematch_token(token, attempt)
+        found = find_game(candidate)
+        if found is not None and found.id == game.rematch_id:
+            return found, candidate
+    return None
+
+
+def rematch_game(game: Game) -> Game | None:
+    """The revancha started after ``game``, whoever started it (for its watchers' address)."""
+    return db.session.get(Game, game.rematch_id) if game.rematch_id is not None else None
+
+
+def _free_token(token: str) -> str:
+    """The first of the revancha's tokens for ``token`` that no game and no deleted game has had."""
+    for attempt in range(TRIES):
+        candidate = rematch_token(token, attempt)
+        digest = token_hash(candidate)
+        taken = (
+            db.session.execute(db.select(Game.id).filter_by(edit_hash=digest)).first()
+            or db.session.execute(db.select(DeletedGame.id).filter_by(edit_hash=digest)).first()
+        )
+        if not taken:
+            return candidate
+    return new_token()  # a revancha no other phone can work out: its scorekeeper shares it as any game
+
+
+def start_rematch(game: Game, token: str, first_dealer: int) -> tuple[Game, str]:
+    """Start the revancha of ``game`` (not yet committed): the same players in the same seats, the same rules,
+    ``first_dealer`` first; in every peña the old game counts in. The old game points to it, and its version
+    goes up, so its watchers' pages are offered the new one."""
+    names = [player.name for player in game.players]
+    rules = Rules.from_dict(game.rules)
+    new, fresh = create_game(names, first_dealer, game.preset, rules, token=_free_token(token))
+    db.session.flush()
+    game.rematch_id = new.id
+    game.version += 1  # its watchers' pages change (the time it was last played does not)
+    for group in groups_of(game):
+        add_game(group, new)
+    return new, fresh
