@@ -8,9 +8,10 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.sansio.response import Response as AnyResponse
 
 from scorekeeper.errors import bp
-from scorekeeper.errors.texts import FORM_EXPIRED, Explanation, explain
+from scorekeeper.errors.texts import FORM_EXPIRED, Explanation, explain, explain_deleted
 from scorekeeper.extensions import db
 from scorekeeper.plumbing.urls import back_url
+from scorekeeper.storage.store import GameDeleted
 
 HTML = "text/html"
 JSON = "application/json"
@@ -49,6 +50,12 @@ def answer(error: HTTPException, explanation: Explanation) -> Response:
 def form_expired(error: CSRFError) -> Response:
     """The form expired (bad or missing CSRF token): nothing was done; reload and try again (400)."""
     return answer(error, explain(FORM_EXPIRED))
+
+
+@bp.app_errorhandler(GameDeleted)
+def game_deleted(error: GameDeleted) -> Response:
+    """A deleted game's address (either of the two): the game was deleted, and when (410, not a guess at a typo)."""
+    return answer(error, explain_deleted(error.deleted_at))
 
 
 @bp.app_errorhandler(TooManyRequests)  # the rate limits (Flask-Limiter's RateLimitExceeded is one)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
-from flask_babel import format_decimal, gettext
+from flask_babel import format_datetime, format_decimal, gettext
 
 from scorekeeper.engine.errors import N_
 
@@ -83,6 +84,22 @@ def size_text(limit: int) -> str:
     if limit >= MEGABYTE:
         return f"{format_decimal(math.floor(limit * 10 / MEGABYTE) / 10, format='#,##0.#')} MB"
     return f"{format_decimal(max(1, limit // KILOBYTE), format='#,##0')} KB"
+
+
+#: A deleted game's address (410): its title and what happened, with the day and time it was deleted.
+DELETED: Final = (
+    N_("Esta partida se ha borrado"),
+    N_(
+        "Quien apuntaba la borró el %(when)s: su hoja ya no está en Pocha. "
+        "El enlace está bien escrito; es que la partida ya no existe."
+    ),
+)
+
+
+def explain_deleted(deleted_at: datetime) -> Explanation:
+    """The explanation of a deleted game's address, naming when it was deleted (in the page's language)."""
+    title, message = DELETED
+    return Explanation(gettext(title), gettext(message, when=format_datetime(deleted_at, "dd/MM/yyyy HH:mm")))
 
 
 def explain(key: int | str, size_limit: int | None = None) -> Explanation:

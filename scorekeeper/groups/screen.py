@@ -31,7 +31,14 @@ def _etag(token: str) -> str:
 def _context(token: str, etag: str) -> dict[str, Any]:
     """What the big screen's templates read."""
     page = page_of(LOOK, token)
-    playing: GameLine | None = next((line for line in page.lines if line.sheet is not None and not line.finished), None)
+    playing: GameLine | None = next(
+        (
+            line
+            for line in page.lines
+            if line.sheet is not None and not line.finished and line.game.abandoned_at is None
+        ),
+        None,
+    )
     return {
         "page": page,
         "group": page.group,

@@ -24,6 +24,15 @@ class GameSummary:
     first_place: str | None
     first_place_points: int | None
     updated_at: datetime
+    #: Left by the table before its end; put away from the list (``archived``); followed by a revancha.
+    abandoned: bool = False
+    archived: bool = False
+    rematch: bool = False
+
+    @property
+    def playing(self) -> bool:
+        """True while the game is being played (neither over nor left)."""
+        return not self.finished and not self.abandoned
 
 
 def summaries(known: list[KnownGame]) -> list[GameSummary]:
@@ -55,6 +64,9 @@ def summaries(known: list[KnownGame]) -> list[GameSummary]:
                 first_place=names[seat] if seat is not None else None,
                 first_place_points=sheet.totals[seat] if seat is not None else None,
                 updated_at=game.updated_at,
+                abandoned=game.abandoned_at is not None and not sheet.finished,
+                archived=game.archived_at is not None,
+                rematch=game.rematch_id is not None,
             )
         )
     return out

@@ -16,7 +16,18 @@ from scorekeeper.plumbing.assets import release
 from scorekeeper.share import bp
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.phone_games import forget, remember
-from scorekeeper.storage.store import EDIT, GameView, find_watched_game, game_for, new_token, token_hash, view_of
+from scorekeeper.storage.rematch import rematch_game
+from scorekeeper.storage.store import (
+    EDIT,
+    WATCH,
+    GameView,
+    find_watched_game,
+    game_for,
+    new_token,
+    refuse_deleted,
+    token_hash,
+    view_of,
+)
 
 
 @bp.get("/ver/<token>")
@@ -91,6 +102,7 @@ def _changed_game(token: str) -> Game | Response:
     """
     version = live.watched_version(token)
     if version is None:
+        refuse_deleted(WATCH, token)  # a deleted game's address says so (410)
         abort(404)
     if live.unchanged(live.page_etag(version)):
         return live.not_modified(live.page_etag(version))
@@ -112,6 +124,7 @@ def _watch_context(game: Game, view: GameView, token: str) -> dict[str, Any]:
         "hand": view.hand,
         "names": view.names,
         "rules": view.rules,
+        "rematch": rematch_game(game),  # la revancha, once its table started it (share/_rematch_notice.html)
     }
 
 

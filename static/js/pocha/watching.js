@@ -60,6 +60,7 @@
     var url = live.dataset.live + (sheet ? "?hoja=" + encodeURIComponent(sheet.dataset.huella) : "");
     fetch(url, { cache: "no-store", credentials: "same-origin", headers: { "If-None-Match": live.dataset.etag || "" } })
       .then(function (response) {
+        if (response.status === 410) { window.location.reload(); return false; } // deleted: the page says so
         if (response.status !== 200) return response.status !== 404; // 304: nothing new; 404: the game is gone
         return response.text().then(function (html) { return update(live, html); });
       })
