@@ -237,6 +237,9 @@ class Preset:
     rules: Rules = field(default_factory=Rules)
 
 
+#: The quick game's hands: ten, none bigger than five cards, so the same list fits every table from 3 to 8 players.
+QUICK_SIZES: tuple[int, ...] = (1, 2, 3, 4, 5, 5, 4, 3, 2, 1)
+
 PRESETS: dict[str, Preset] = {
     preset.key: preset
     for preset in (
@@ -253,6 +256,15 @@ PRESETS: dict[str, Preset] = {
             N_("Corta"),
             N_("Una mano de una carta, subir, una vuelta con el máximo, bajar y una mano de una carta."),
             Rules(opening_ones=Ones.SINGLE, closing_ones=Ones.SINGLE, misses_break_ties=False),
+        ),
+        Preset(
+            "rapida",
+            N_("Rápida (10 manos)"),
+            N_(
+                "Diez manos con cualquier número de jugadores: de una carta a cinco y vuelta a una "
+                "(1 2 3 4 5 5 4 3 2 1); el desempate, a una carta. Una media hora."
+            ),
+            Rules(custom_sizes=QUICK_SIZES, tie_break=TieBreak.ONE_CARD),
         ),
         Preset(
             "ludoteka",

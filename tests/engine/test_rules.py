@@ -91,7 +91,7 @@ def test_fixed_trump_and_sin_triunfo_kinds() -> None:
 
 
 def test_every_preset_of_rules_md_exists() -> None:
-    assert set(PRESETS) == {"clasica", "corta", "ludoteka", "ludoteka_subir", "ludoteka_maximo"}
+    assert set(PRESETS) == {"clasica", "corta", "rapida", "ludoteka", "ludoteka_subir", "ludoteka_maximo"}
     assert CUSTOM_PRESET == "a_medida"
     for key, preset in PRESETS.items():
         assert preset.key == key
@@ -108,11 +108,19 @@ def test_corta_opens_and_closes_with_a_single_one_card_hand_and_goes_straight_to
     assert rules == Rules(opening_ones=Ones.SINGLE, closing_ones=Ones.SINGLE, misses_break_ties=False)
 
 
+@pytest.mark.parametrize("players", range(3, 9))
+def test_rapida_is_ten_hands_for_any_table(players: int) -> None:
+    plans = schedule(players, 0, preset_rules("rapida"))
+    assert [plan.cards for plan in plans] == [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
+    assert preset_rules("rapida").tie_break is TieBreak.ONE_CARD
+
+
 @pytest.mark.parametrize(
     ("key", "misses_break_ties"),
     [
         ("clasica", True),
         ("corta", False),
+        ("rapida", True),
         ("ludoteka", False),
         ("ludoteka_subir", False),
         ("ludoteka_maximo", False),

@@ -102,6 +102,8 @@ def expected_sizes(key: str, n: int) -> list[int]:
         return [1] * n + up + [m] * n + down + [1] * n
     if key == "corta":  # 1, 2…M−1, N×M, M−1…1
         return [1] + up + [m] * n + down + [1]
+    if key == "rapida":  # ten hands whatever the table: 1 … 5, 5 … 1
+        return [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
     if key == "ludoteka":  # up and back down: 1 … M (dealt N times) … 1
         return [1] + up + [m] * n + down + [1]
     if key == "ludoteka_subir":  # up only, ending at M
