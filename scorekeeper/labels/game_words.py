@@ -88,6 +88,12 @@ PRESET_NAMES: Final[dict[str, LazyString]] = {
     CUSTOM_PRESET: _l("A medida"),
 }
 
+#: What each named rule set is, in a line (the new-game form says it under the schedule).
+PRESET_DESCRIPTIONS: Final[dict[str, LazyString]] = {
+    **{key: _l(preset.description) for key, preset in PRESETS.items()},
+    CUSTOM_PRESET: _l("Las reglas de siempre, para cambiar lo que queráis en «Más opciones»."),
+}
+
 #: What a correction changed, by the field it names.
 FIELD_NAMES: Final[dict[str, LazyString]] = {
     "trump": _l("pinta"),
