@@ -105,7 +105,7 @@ class NewGameForm(FlaskForm):
     # Eight slots are shown; a form sent with more names keeps them (up to twice as many), so that
     # the count check refuses them and shows them again instead of dropping the extra ones unseen.
     names = NumberedFields(StringField(_l("Jugador")), min_entries=MAX_PLAYERS, max_entries=2 * MAX_PLAYERS)
-    first_dealer = SelectField(_l("Reparte primero"), default=RANDOM_DEALER)
+    first_dealer = SelectField(_l("Reparte primero"), default=RANDOM_DEALER, validate_choice=False)
     preset = SelectField(_l("Reglas"), default="clasica")
 
     opening_ones = SelectField(_l("Manos de una carta al empezar"), choices=ONES, default=AS_PRESET)
@@ -186,11 +186,11 @@ class NewGameForm(FlaskForm):
         return [tidy_name(entry.data) for entry in self.names.entries if (entry.data or "").strip()]
 
     def refresh_dealers(self) -> None:
-        """Offer "at random" and each seat as the first dealer, by name once typed."""
+        """Offer "at random" and the players typed as the first dealer (each seat by number while none is typed)."""
         names = self.player_names()
+        seats = names or [_l("Jugador %(n)s", n=i + 1) for i in range(MAX_PLAYERS)]
         self.first_dealer.choices = choices(
-            (RANDOM_DEALER, _l("Al azar")),
-            *((str(i), names[i] if i < len(names) else _l("Jugador %(n)s", n=i + 1)) for i in range(MAX_PLAYERS)),
+            (RANDOM_DEALER, _l("Al azar")), *((str(i), name) for i, name in enumerate(seats))
         )
 
     def move(self, index: int, by: int) -> None:

@@ -16,24 +16,30 @@ from scorekeeper.engine import (
     PochaError,
     Suit,
     TurnError,
-    schedule,
 )
 from scorekeeper.extensions import db
 from scorekeeper.games import bp, taps
 from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
 from scorekeeper.games.hand_forms import InputError, TapForm
-from scorekeeper.games.new_game_page import PREVIEW_KEY, ROWS_KEY, form_address, rows_to_show
+from scorekeeper.games.new_game_page import (
+    NAME_ACTION,
+    PREVIEW_KEY,
+    ROWS_KEY,
+    add_name,
+    form_address,
+    rows_to_show,
+    schedule_context,
+)
 from scorekeeper.games.refusals import Refused, refusal
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
 from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
 from scorekeeper.storage.groups import add_game, find_group
 from scorekeeper.storage.models import Group
-from scorekeeper.storage.phone_games import remember
+from scorekeeper.storage.name_suggestions import suggested_names
+from scorekeeper.storage.phone_games import known_games, remember
+from scorekeeper.storage.player_names import NAME_MAX
 from scorekeeper.storage.store import EDIT, GameView, create_game, game_for, view_of
-
-PREVIEW_PLAYERS = 4
-
 
 # --- a new game ------------------------------------------------------------------------------
 
@@ -63,6 +69,8 @@ def new_game() -> Response | str | tuple[str, int]:
             form.move(slot, -1 if where == "up" else 1)
     elif action == "add":
         rows = max(rows, min(rows + 1, MAX_PLAYERS))
+    elif action.startswith(NAME_ACTION):
+        rows = add_name(form, action.removeprefix(NAME_ACTION), rows)
     if action != "start":
         return redirect(form_address(form, rows, preview=action == "preview"), 303)
     group = _group_of(form)
@@ -95,20 +103,18 @@ def _group_of(form: NewGameForm) -> Group | Literal[False] | None:
 
 
 def _new_game_page(form: NewGameForm, rows: int, page_address: str | None = None) -> str:
-    """The new-game page with ``rows`` name rows, the schedule the current choices make, and the peña it is for."""
-    count = len(form.player_names())
-    players = count if 3 <= count <= MAX_PLAYERS else PREVIEW_PLAYERS
-    rules = form.check_rules(players)
-    plans = schedule(players, 0, rules) if rules is not None else ()
+    """The new-game page with ``rows`` name rows, the schedule the current choices make, the peña it is for and
+    the names used before (this phone's games, the peña's players)."""
     group = _group_of(form)
     return render_template(
         "games/new.html",
         form=form,
         rows=rows,
-        plans=plans,
-        preview_players=players,
         page_address=page_address,
         group=group,
+        suggestions=suggested_names(known_games(), group or None),
+        name_max=NAME_MAX,
+        **schedule_context(form),
     )
 
 

@@ -49,6 +49,8 @@ SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "js/pocha/script_mark.js",  # html.js: the stylesheet shows what needs the script
             "js/pocha/taps.js",  # a form sent once; the game page's taps sent in the background; a refusal in view
             "js/pocha/new_game.js",  # the new-game form: the dealer list, «Añadir jugador», dragging a name
+            "js/pocha/name_memory.js",  # the new-game form: names used before, Enter to the next name, its length
+            "js/pocha/schedule_preview.js",  # the new-game form: the schedule follows every change at once
             "js/pocha/sharing.js",  # «Copiar» and «Compartir»
             "js/pocha/watching.js",  # the watchers' page kept up to date
             "js/pocha/history_address.js",  # after a POST, the page's GET address in the history

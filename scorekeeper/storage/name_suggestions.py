@@ -1,7 +1,7 @@
 """The names a table used before, to be offered on the new-game form: this phone's games and the peña's players.
 
 Names are counted by game (a name in eight games comes before one in two), spellings that differ
-only in accents or case are one name (shown as most games spell it), and a peña's merged names
+only in accents or case are one name (shown as most games spell it, the newest among equals), and a peña's merged names
 are counted as the name they were merged into.
 """
 
@@ -67,6 +67,7 @@ def suggested_names(known: Iterable[KnownGame], group: Group | None = None, most
     seen = set(_phone_names(known)) | (set(_group_names(group)) if group is not None else set())
     games: dict[str, set[int]] = defaultdict(set)
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    newest: dict[str, int] = {}
     for game_id, name in seen:
         shown = tidy_name(name)
         if not shown or len(shown) > NAME_MAX:
@@ -74,5 +75,11 @@ def suggested_names(known: Iterable[KnownGame], group: Group | None = None, most
         key = plain_key(shown)
         games[key].add(game_id)
         spellings[key][shown] += 1
+        newest[shown] = max(newest.get(shown, 0), game_id)
     ranked = sorted(games, key=lambda key: (-len(games[key]), key))[:most]
-    return [Suggestion(spellings[key].most_common(1)[0][0], key, len(games[key])) for key in ranked]
+
+    def spelling(key: str) -> str:
+        """The spelling most games use (the newest game's among equals)."""
+        return max(spellings[key], key=lambda shown: (spellings[key][shown], newest[shown]))
+
+    return [Suggestion(spelling(key), key, len(games[key])) for key in ranked]

@@ -11,18 +11,24 @@
     }).filter(function (name) { return name; });
   }
 
-  // "Reparte primero" names the players as they are typed (the server
-  // numbers seats among the names typed, blanks left out, and so does this).
+  // "Reparte primero" offers only the players typed, as they are typed (the server numbers seats among the names
+  // typed, blanks left out, and so does this); each seat by number while no name is typed yet.
+  var SEATS = 8;
   document.addEventListener("input", function (event) {
     var input = event.target;
     var select = document.getElementById("first_dealer");
     if (!select || !(input instanceof HTMLInputElement) || !/^names-\d+$/.test(input.id)) return;
     var names = typedNames();
-    Array.prototype.forEach.call(select.options, function (option) {
-      if (!/^\d+$/.test(option.value)) return;
-      var unnamed = (select.dataset.unnamed || "#").replace("#", String(+option.value + 1));
-      option.textContent = names[+option.value] || unnamed;
+    var chosen = select.value;
+    Array.prototype.slice.call(select.options).forEach(function (option) {
+      if (/^\d+$/.test(option.value)) option.remove();
     });
+    for (var seat = 0; seat < (names.length || SEATS); seat++) {
+      var unnamed = (select.dataset.unnamed || "#").replace("#", String(seat + 1));
+      select.appendChild(new Option(names[seat] || unnamed, String(seat)));
+    }
+    select.value = chosen;
+    if (select.value !== chosen) select.selectedIndex = 0; // that seat has no name any more: at random
   }, false);
 
   // «Añadir jugador» opens the next row here.
