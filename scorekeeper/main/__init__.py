@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("main", __name__)
 
-from scorekeeper.main import phone_app, routes  # noqa: E402,F401  (attaches the views to bp)
+from scorekeeper.main import moving, phone_app, routes  # noqa: E402,F401  (attaches the views to bp)

@@ -92,3 +92,8 @@ def group_links(group: Group, token: str) -> GroupLinks:
         look=_link(public_url("groups.look", token=group.look_token), _("Código QR del enlace para mirar la peña")),
         manage=_link(public_url("groups.manage", token=token), _("Código QR del enlace para gestionar la peña")),
     )
+
+
+def moving_link(fields: dict[str, str]) -> Link:
+    """The link (and QR code) that carries a phone's list of games and peñas to another phone."""
+    return _link(public_url("main.receive", **fields), _("Código QR para llevar las partidas a otro móvil"))

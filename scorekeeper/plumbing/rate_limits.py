@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter, RouteLimit
 
 from scorekeeper.storage.phone_games import known_games, known_groups
@@ -123,6 +123,24 @@ def not_found(response: Response) -> bool:
     return response.status_code == 404
 
 
+#: Where a view that reads a list of tokens (a moving link, main/moving.py) notes that one of them found nothing.
+WRONG_TOKEN_LIST: Final = "pocha_wrong_token_list"
+#: The view attribute that puts a view reading a list of tokens under the wrong-tokens limit.
+LIST_MARK: Final = "pocha_token_list"
+
+
+def counts_wrong_tokens(view: View) -> View:
+    """Put a view that reads a list of tokens under the wrong-tokens limit: a request counts when the view notes
+    (``g.pocha_wrong_token_list``) that a token found nothing."""
+    setattr(view, LIST_MARK, True)
+    return view
+
+
+def wrong_token_in_list(response: Response) -> bool:
+    """Tell whether the request's list of tokens had one that found nothing (or its address found no game)."""
+    return not_found(response) or bool(g.get(WRONG_TOKEN_LIST))
+
+
 def limiter_of(app: Flask) -> Limiter | None:
     """The app's limiter (``None`` when the limits are off)."""
     limiter: Limiter | None = app.extensions.get(EXTENSION)
@@ -174,6 +192,13 @@ def limit_views(app: Flask) -> None:
                 endpoint,
                 limiter.limit(rate(limit.setting), methods=["POST"], exempt_when=exempt_unless(limit.counts)),
             )
+    lists = sorted(endpoint for endpoint, view in app.view_functions.items() if getattr(view, LIST_MARK, False))
+    for endpoint in lists:
+        put_under(
+            app,
+            endpoint,
+            limiter.shared_limit(rate(WRONG_TOKENS.setting), scope="wrong-tokens", deduct_when=wrong_token_in_list),
+        )
     for endpoint in sorted({rule.endpoint for rule in app.url_map.iter_rules() if "token" in rule.arguments}):
         wrong_tokens = limiter.shared_limit(
             rate(WRONG_TOKENS.setting), scope="wrong-tokens", exempt_when=known_address, deduct_when=not_found

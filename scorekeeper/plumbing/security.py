@@ -34,7 +34,9 @@ SCOREKEEPER_PREFIX: Final = "/p/"
 WATCHER_PREFIX: Final = "/ver/"
 GROUP_PREFIX: Final = "/pena/"
 GROUP_LOOKER_PREFIX: Final = "/pena/ver/"
-CAPABILITY_PREFIXES: Final = (SCOREKEEPER_PREFIX, WATCHER_PREFIX, GROUP_PREFIX)
+#: A moving link (main/moving.py) carries capability addresses in its query.
+MOVING_PREFIX: Final = "/recibir"
+CAPABILITY_PREFIXES: Final = (SCOREKEEPER_PREFIX, WATCHER_PREFIX, GROUP_PREFIX, MOVING_PREFIX)
 NOINDEX: Final = "noindex, nofollow"
 
 
