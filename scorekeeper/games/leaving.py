@@ -11,18 +11,12 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.games import bp
-from scorekeeper.plumbing.urls import local_url
 from scorekeeper.storage.leaving import abandon as leave_game
 from scorekeeper.storage.leaving import archive as put_away
 from scorekeeper.storage.leaving import delete as delete_game
 from scorekeeper.storage.leaving import groups_of
 from scorekeeper.storage.phone_games import forget
 from scorekeeper.storage.store import EDIT, game_for, view_of
-
-
-def _back(default: str) -> str:
-    """Where the form asked to go back to (one of our pages), else ``default``."""
-    return local_url(request.form.get("next")) or default
 
 
 @bp.post("/p/<token>/dejar")
@@ -39,14 +33,15 @@ def abandon(token: str) -> Response:
 
 @bp.post("/p/<token>/archivar")
 def archive(token: str) -> Response:
-    """Put a finished (or left) game away from the home page's list; it stays in the history and at its address."""
+    """Put a finished (or left) game away from the home page's list (back to it, 303); it stays in the history and at
+    its address."""
     game = game_for(EDIT, token, lock=True)
     if put_away(game):
         db.session.commit()
         flash(_("Partida archivada: ya no sale en la lista de partidas."), "success")
     else:
         flash(_("Solo se archivan las partidas terminadas o dejadas."), "info")
-    return redirect(_back(url_for("main.index")), 303)
+    return redirect(url_for("main.index"), 303)
 
 
 @bp.post("/p/<token>/desarchivar")
@@ -56,7 +51,7 @@ def unarchive(token: str) -> Response:
     if put_away(game, put_away=False):
         db.session.commit()
         flash(_("La partida vuelve a la lista."), "success")
-    return redirect(_back(url_for("main.index")), 303)
+    return redirect(url_for("main.index"), 303)
 
 
 @bp.route("/p/<token>/borrar", methods=["GET", "POST"])
@@ -64,7 +59,7 @@ def delete(token: str) -> Response | str:
     """Ask first (naming the game), then delete it for good: both its addresses then say it was deleted."""
     game = game_for(EDIT, token, lock=request.method == "POST")
     view = view_of(game)
-    if request.method == "GET":
+    if request.method != "POST":  # GET, and HEAD with it
         return render_template(
             "games/delete.html",
             game=game,

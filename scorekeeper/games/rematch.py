@@ -22,25 +22,13 @@ from scorekeeper.storage.store import EDIT, game_for, view_of
 
 
 def _started(game: Game, token: str) -> Response | None:
-    """Where to go when the revancha was started already: its page (this phone can keep its score), else its
-    watchers' page with a word on how to keep it; ``None`` while there is none."""
+    """The revancha's page when it was started already and this address leads to it (any phone that keeps the old
+    game's score); ``None`` otherwise."""
     found = rematch_of(game, token)
-    if found is not None:
-        remember(found[1])
-        return redirect(url_for("games.play", token=found[1]), 303)
-    other = rematch_game(game)
-    if other is not None:
-        flash(
-            _("La revancha ya la empezó otro móvil: desde aquí se puede mirar. Para apuntar, pide su enlace."), "info"
-        )
-        return redirect(url_for("share.watch", token=other.watch_token), 303)
-    return None
-
-
-def _not_yet(token: str) -> Response:
-    """A game still being played has no revancha: back to it, saying why."""
-    flash(_("La revancha se juega cuando la partida termina o se deja."), "info")
-    return redirect(url_for("games.play", token=token), 303)
+    if found is None:
+        return None
+    remember(found[1])
+    return redirect(url_for("games.play", token=found[1]), 303)
 
 
 @bp.route("/p/<token>/revancha", methods=["GET", "POST"])
@@ -50,9 +38,14 @@ def rematch(token: str) -> Response | tuple[str, int] | str:
     started = _started(game, token)
     if started is not None:
         return started
-    if not can_rematch(game):
-        return _not_yet(token)
     names = [player.name for player in game.players]
+    elsewhere = rematch_game(game)
+    if elsewhere is not None or not can_rematch(game):
+        # Started from an address of this game since replaced, or the game is still being played: say so (409).
+        page = render_template(
+            "games/rematch.html", game=game, token=token, names=names, elsewhere=elsewhere, not_yet=True
+        )
+        return page, 409
     dealer: int | None = next_dealer(game)
     error = None
     if request.method == "POST":

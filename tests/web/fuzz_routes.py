@@ -318,6 +318,9 @@ def new_game_form() -> st.SearchStrategy[Pairs]:
                 "start",
                 "preview",
                 "add",
+                "nombre:Ana",
+                "nombre:",
+                "nombre:" + HUGE,
                 "up-0",
                 "down-0",
                 "up-3",
@@ -499,6 +502,22 @@ def items(world: World) -> st.SearchStrategy[Pairs]:
     return with_junk(fields(("item",), st.one_of(st.sampled_from(world.watch_tokens), numbers(0, 5), texts(("1",)))))
 
 
+def moving_fields(world: World) -> st.SearchStrategy[Pairs]:
+    """A moving link's fields: games' and peñas' tokens joined by dots, some watched (``~``), some junk."""
+    manage, look = world.peña
+    token = st.one_of(
+        st.sampled_from((*world.edit_tokens, *(f"~{t}" for t in world.watch_tokens), manage, f"~{look}")),
+        texts(("abc", "~", ".")),
+    )
+    joined = st.lists(token, max_size=60).map(".".join)
+    return with_junk(fields(("p", "n"), st.one_of(joined, texts(("x.y",)))))
+
+
+def dealer_form() -> st.SearchStrategy[Pairs]:
+    """La revancha's first dealer: a seat, often at the table, sometimes odd."""
+    return with_junk(fields(("dealer",), st.one_of(numbers(0, 9), choice(("0", "1", "2", "3")), texts(("1",)))))
+
+
 #: Every endpoint and what its page reads. A new route needs an entry (the fuzz test fails without one).
 SPECS: dict[str, Callable[[World], Spec]] = {
     "static": lambda world: Spec(query=junk_query()),
@@ -517,6 +536,14 @@ SPECS: dict[str, Callable[[World], Spec]] = {
         form=with_rows(new_game_form()),
     ),
     "games.play": lambda world: Spec(query=junk_query()),
+    "games.schedule_preview": lambda world: Spec(query=st.one_of(junk_query(), new_game_form())),
+    "games.rematch": lambda world: Spec(query=junk_query(), form=dealer_form()),
+    "games.abandon": lambda world: Spec(form=with_junk(st.just([]))),
+    "games.archive": lambda world: Spec(form=with_junk(st.just([]))),
+    "games.unarchive": lambda world: Spec(form=with_junk(st.just([]))),
+    "games.delete": lambda world: Spec(query=junk_query(), form=with_junk(st.just([]))),
+    "main.give": lambda world: Spec(query=junk_query()),
+    "main.receive": lambda world: Spec(query=moving_fields(world), form=moving_fields(world)),
     "games.trump": lambda world: Spec(form=tap_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),
     "games.offer": lambda world: Spec(form=tap_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),
     "games.bid": lambda world: Spec(form=tap_form(world, numbers(0, 10)), aimed=aimed_tap(world, numbers(0, 10))),

@@ -111,8 +111,12 @@ def test_watchers_of_the_old_game_are_offered_the_revancha(table: Table) -> None
 
 def test_a_game_being_played_has_no_revancha_yet(table: Table) -> None:
     token = table.start(FOUR, dealer=0)
-    response = table.client.post(f"/p/{token}/revancha", data={"dealer": "1"}, follow_redirects=True)
-    assert "La revancha se juega cuando la partida termina o se deja." in text_of(response.get_data(as_text=True))
+    for response in (
+        table.client.get(f"/p/{token}/revancha"),
+        table.client.post(f"/p/{token}/revancha", data={"dealer": "1"}),
+    ):
+        assert response.status_code == 409
+        assert "La revancha se juega cuando la partida termina o se deja." in text_of(response.get_data(as_text=True))
     with table.app.app_context():
         assert game(table.app, token).rematch_id is None
 
