@@ -21,6 +21,7 @@ NO_GAME = {
     "export.import_game",  # a new game from a file
     "simulator.play_turn",  # a simulated hand, carried in the form: no stored game
     "groups.new_group",  # makes a new peña
+    "main.receive",  # adds games to this phone's list (its session): changes no game
 }
 #: POST routes whose token is a peña's, not a game's: tests/web/groups sends each the peña's lookers' token.
 PEÑA_PREFIX = "/pena/"
@@ -137,6 +138,10 @@ def test_every_post_route_takes_the_same_form_with_the_edit_token(table: Table) 
         # 303 back to the game, or 409 with the game as it is now (a tap the game is past): the form was taken.
         assert response.status_code in (303, 409), (rule.rule, response.status_code, table.read(response).errors)
         if response.status_code == 303:
-            assert response.headers["Location"].startswith("/p/")
+            # back to the game; archiving and deleting go back to the home page's list they change
+            home = rule.endpoint in ("games.archive", "games.unarchive", "games.delete")
+            assert response.headers["Location"] == "/" if home else response.headers["Location"].startswith("/p/")
+        elif rule.endpoint == "games.rematch":  # a game in play has no revancha yet: its page says so
+            assert "La revancha se juega cuando la partida termina o se deja." in table.read(response).text
         else:
             assert table.read(response).title, "the game page, brought up to date"
