@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 from flask import current_app, request, url_for
 from flask_babel import gettext as _
@@ -48,10 +48,20 @@ def public_url(endpoint: str, **values: Any) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    """An address to pass to another phone: as text and as a QR code."""
+    """An address to pass to another phone: as text and as a QR code; with ``message`` (the words sent with it to
+    the table's chat), also as a WhatsApp link."""
 
     url: str
     qr: Markup
+    message: str | None = None
+
+    @property
+    def whatsapp(self) -> str | None:
+        """A plain link that opens WhatsApp with the message and the address ready to send: nothing is asked of
+        anyone until it is tapped. None for an address not to be sent to a group (the scorekeeper's)."""
+        if self.message is None:
+            return None
+        return "https://wa.me/?text=" + quote(f"{self.message} {self.url}", safe="")
 
 
 @dataclass(frozen=True)
@@ -62,14 +72,18 @@ class ShareLinks:
     edit: Link | None
 
 
-def _link(url: str, title: str) -> Link:
-    """The address ``url`` with its QR code, titled ``title``."""
-    return Link(url, qr_svg(url, title))
+def _link(url: str, title: str, message: str | None = None) -> Link:
+    """The address ``url`` with its QR code, titled ``title``, sent to a chat with ``message`` if given."""
+    return Link(url, qr_svg(url, title), message)
 
 
 def watch_link(game: Game) -> Link:
     """The read-only address of ``game``."""
-    return _link(public_url("share.watch", token=game.watch_token), _("Código QR del enlace para mirar"))
+    return _link(
+        public_url("share.watch", token=game.watch_token),
+        _("Código QR del enlace para mirar"),
+        _("Sigue la partida de pocha desde el móvil:"),
+    )
 
 
 def share_links(game: Game, token: str | None = None) -> ShareLinks:
@@ -89,7 +103,11 @@ class GroupLinks:
 def group_links(group: Group, token: str) -> GroupLinks:
     """The peña's addresses for its manager's page (opened with the manager's ``token``)."""
     return GroupLinks(
-        look=_link(public_url("groups.look", token=group.look_token), _("Código QR del enlace para mirar la peña")),
+        look=_link(
+            public_url("groups.look", token=group.look_token),
+            _("Código QR del enlace para mirar la peña"),
+            _("La liga de la peña %(name)s:", name=group.name),
+        ),
         manage=_link(public_url("groups.manage", token=token), _("Código QR del enlace para gestionar la peña")),
     )
 

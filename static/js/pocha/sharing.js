@@ -10,7 +10,9 @@
     var field = button && document.getElementById(button.dataset.copy || button.dataset.share);
     if (!field) return;
     if (button.dataset.share) {
-      navigator.share({ title: document.title, url: field.value }).catch(function () {});
+      var shared = { title: document.title, url: field.value };
+      if (button.dataset.text) shared.text = button.dataset.text;
+      navigator.share(shared).catch(function () {});
       return;
     }
     button.dataset.label = button.dataset.label || button.textContent;
