@@ -9,6 +9,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from scorekeeper.extensions import Base, db
 
 __all__ = [
+    "AppliedTap",
     "Base",
     "Correction",
     "DeletedGame",
@@ -63,6 +64,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     )
     corrections: Mapped[list["Correction"]] = relationship(
         back_populates="game", order_by="Correction.id", cascade="all, delete-orphan"
+    )
+    #: Never loaded to add one (a game keeps hundreds): ``storage/applied_taps.py`` asks for the ids it needs.
+    applied_taps: Mapped[list["AppliedTap"]] = relationship(
+        back_populates="game", order_by="AppliedTap.id", cascade="all, delete-orphan", passive_deletes=True
     )
 
 
@@ -204,3 +209,23 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     ends_on: Mapped[date]
 
     group: Mapped[Group] = relationship(back_populates="seasons")
+
+
+class AppliedTap(db.Model):  # type: ignore[name-defined,misc]
+    """A tap a phone sent from its outbox that was applied, by the id the phone gave it: the same tap sent again
+    (its answer lost on the way) is known by its id and not applied twice.
+
+    Written in the transaction of the change it made; the hand it was made in and when. The unique
+    pair (game, tap id) is also the index every lookup uses.
+    """
+
+    __tablename__ = "applied_tap"
+    __table_args__ = (UniqueConstraint("game_id", "tap_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    tap_id: Mapped[str] = mapped_column(String(40))
+    hand_number: Mapped[int]
+    applied_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="applied_taps")

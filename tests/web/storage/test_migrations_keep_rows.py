@@ -5,7 +5,8 @@ not the models, which describe head): known columns get a real game's values, a 
 test does not know (a later migration's) gets a value of its type. After each migration every row
 written must still be there, and every column that has existed since must hold the same value;
 a column that a migration adds (or drops and adds back) may hold new values, filled where it is NOT NULL,
-and keeps them from then on.
+and keeps them from then on. Only a downgrade may drop a whole table (one a later migration made, such as
+the applied taps): its rows go with it; an upgrade drops none.
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ SCRIPTS = ScriptDirectory(str(resource_dir("migrations")))
 REVISIONS = [script.revision for script in reversed(list(SCRIPTS.walk_revisions()))]
 FIRST = REVISIONS[0]
 HEAD = SCRIPTS.get_current_head()
-#: The tables a game is written to, parents first.
-GAME_TABLES = ("game", "player", "hand", "correction")
+#: The tables a game is written to, parents first (those that exist at the revision the game is written at).
+GAME_TABLES = ("game", "player", "hand", "correction", "applied_tap")
+#: The rows each table holds once both games are written at head.
+WRITTEN = {"game": 2, "player": 7, "hand": 5, "correction": 3, "applied_tap": 4}
 
 Key = tuple[Any, ...]
 Row = dict[str, Any]
@@ -114,6 +117,11 @@ def game_in_progress() -> dict[str, list[Row]]:
                 ],
             ),
         ],
+        "applied_tap": [
+            dict(tap_id="k3J9sQ0vX2mWb7Lp", hand_number=3, applied_at=minutes(19)),
+            dict(tap_id="Zr5-t_8aYc1uHq2nEe0w4g", hand_number=3, applied_at=minutes(20)),
+            dict(tap_id="x" * 40, hand_number=3, applied_at=minutes(21)),
+        ],
     }
 
 
@@ -160,6 +168,7 @@ def finished_game() -> dict[str, list[Row]]:
             dict(hand_number=1, made_at=minutes(38), changes=[{"field": "bid", "seat": 2, "before": 0, "after": 1}]),
             dict(hand_number=2, made_at=minutes(42), changes=[{"field": "tricks", "seat": 0, "before": 1, "after": 0}]),
         ],
+        "applied_tap": [dict(tap_id="k3J9sQ0vX2mWb7Lp", hand_number=2, applied_at=minutes(41))],
     }
 
 
@@ -216,7 +225,7 @@ def write_game(
     """Insert one game's rows into the tables as they are, and return them as written, by table and key."""
     written: Rows = {}
     parents: dict[str, Any] = {}  # table -> the id of this game's first row in it, for foreign keys
-    for name in GAME_TABLES:
+    for name in (name for name in GAME_TABLES if name in tables):
         table = tables[name]
         written[name] = {}
         for known in facts[name]:
@@ -267,8 +276,13 @@ class Kept:
 
     rows: Rows
 
-    def check(self, tables: dict[str, sa.Table], now: Rows, migration: str) -> dict[str, int]:
-        """Fail if a row is gone or a kept value changed; take in the columns this migration added. Return the counts."""
+    def check(self, tables: dict[str, sa.Table], now: Rows, migration: str, downgrade: bool = False) -> dict[str, int]:
+        """Fail if a row is gone or a kept value changed; take in the columns this migration added. Return the counts.
+
+        A ``downgrade`` may drop a whole table (the revision it reaches has none): its rows are no longer kept.
+        """
+        for name in [name for name in self.rows if name not in now and downgrade]:
+            del self.rows[name]
         for name, kept in self.rows.items():
             assert name in now, f"{migration}: table {name} is gone, and its {len(kept)} rows with it"
             columns = {column.name: column for column in tables[name].columns}
@@ -303,10 +317,10 @@ def link_rematch(connection: sa.Connection, tables: dict[str, sa.Table], written
 @pytest.mark.parametrize("revision", REVISIONS)
 def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Flask, revision: str) -> None:
     directory = empty_app.extensions["migrate"].directory
-    migrations: list[tuple[str, str, Callable[[], None]]] = [
-        ("upgrade to head", HEAD, lambda: upgrade(directory=directory)),
-        ("downgrade to the first revision", FIRST, lambda: downgrade(directory=directory, revision=FIRST)),
-        ("upgrade to head again", HEAD, lambda: upgrade(directory=directory)),
+    migrations: list[tuple[str, str, Callable[[], None], bool]] = [
+        ("upgrade to head", HEAD, lambda: upgrade(directory=directory), False),
+        ("downgrade to the first revision", FIRST, lambda: downgrade(directory=directory, revision=FIRST), True),
+        ("upgrade to head again", HEAD, lambda: upgrade(directory=directory), False),
     ]
     with empty_app.app_context():
         upgrade(directory=directory, revision=revision)
@@ -314,7 +328,7 @@ def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Fl
         with db.engine.begin() as connection:
             assert current_revision(connection) == revision
             tables = reflect(connection)
-            written: Rows = {name: {} for name in GAME_TABLES}
+            written: Rows = {name: {} for name in GAME_TABLES if name in tables}
             for facts in (game_in_progress(), finished_game()):
                 for name, rows in write_game(connection, tables, facts, invent).items():
                     written[name].update(rows)
@@ -322,13 +336,15 @@ def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Fl
         kept = Kept(written)
         with db.engine.connect() as connection:
             counts = [("written at " + revision, kept.check(*read_rows(connection), f"written at {revision}"))]
-        for migration, expected, run in migrations:
+        for migration, expected, run, going_down in migrations:
             run()
             with db.engine.connect() as connection:
                 assert current_revision(connection) == expected, migration
-                counts.append((migration, kept.check(*read_rows(connection), migration)))
-    assert counts[0][1] == {"game": 2, "player": 7, "hand": 5, "correction": 3}
-    assert all(count == counts[0][1] for _, count in counts), counts
+                counts.append((migration, kept.check(*read_rows(connection), migration, going_down)))
+    assert counts[0][1] == {name: count for name, count in WRITTEN.items() if name in counts[0][1]}
+    assert {"game", "player", "hand", "correction"} <= set(counts[0][1]), counts[0]
+    assert counts[1] == ("upgrade to head", counts[0][1]), "an upgrade keeps every table's rows"
+    assert all(count == {name: counts[0][1][name] for name in count} for _, count in counts), counts
     print(
         f"rows kept from {revision}:", "; ".join(f"{migration}: {count}" for migration, count in counts)
     )  # shown with -s
