@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 
-from flask import Response, request, session
+from flask import Response, request
 from markupsafe import Markup
 
 from scorekeeper.extensions import db
@@ -61,18 +61,6 @@ def keep_asking(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-cache, private"
     response.vary.update(("Cookie", "Accept-Language"))
     return response
-
-
-def leave_session_alone() -> None:
-    """Send no session cookie with this answer: a poll every 2 s has nothing to add to it.
-
-    The phone keeps the cookie it has (the game is in its list since it opened the page); this
-    request only forgets it, so the answer carries no ``Set-Cookie`` to rewrite it with. Call it
-    last, once nothing more is drawn: a page drawn after it (an error page's forms) would start
-    a new session, and its cookie would replace the phone's.
-    """
-    session.clear()
-    session.modified = False
 
 
 def sheet_digest(sheet_html: str) -> str:

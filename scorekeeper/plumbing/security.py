@@ -78,3 +78,15 @@ def keep_session() -> None:
     """Keep the session cookie (and the CSRF token in it) across browser restarts on a phone."""
     if not session.permanent:
         session.permanent = True
+
+
+def leave_session_alone() -> None:
+    """Send no session cookie with this answer: a poll every 2 s, or a tap's acknowledgement, has nothing to add to it.
+
+    The phone keeps the cookie it has (the game is in its list since it opened the page); this
+    request only forgets it, so the answer carries no ``Set-Cookie`` to rewrite it with. Call it
+    last, once nothing more is drawn: a page drawn after it (an error page's forms) would start
+    a new session, and its cookie would replace the phone's.
+    """
+    session.clear()
+    session.modified = False

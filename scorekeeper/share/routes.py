@@ -13,6 +13,7 @@ from scorekeeper.extensions import db
 from scorekeeper.page_parts.chart import SCREEN
 from scorekeeper.plumbing import live
 from scorekeeper.plumbing.assets import release
+from scorekeeper.plumbing.security import leave_session_alone
 from scorekeeper.share import bp
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.phone_games import forget, remember
@@ -58,12 +59,12 @@ def watch_live(token: str) -> Response:
     """
     game = _changed_game(token)
     if not isinstance(game, Game):
-        live.leave_session_alone()
+        leave_session_alone()
         return game
     context = _watch_context(game, view_of(game), token)
     sheet_part, digest = live.sheet_to_send(render_template("share/_sheet_part.html", **context))
     html = render_template("share/_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
-    live.leave_session_alone()
+    leave_session_alone()
     return _live_response(html, game)
 
 
@@ -86,12 +87,12 @@ def screen_live(token: str) -> Response:
     """The live part of the big screen (share/_screen_live.html): a bodiless 304 while nothing changed."""
     game = _changed_game(token)
     if not isinstance(game, Game):
-        live.leave_session_alone()
+        leave_session_alone()
         return game
     context = _watch_context(game, view_of(game), token)
     sheet_part, digest = live.sheet_to_send(render_template("share/_screen_sheet.html", screen_frame=SCREEN, **context))
     html = render_template("share/_screen_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
-    live.leave_session_alone()
+    leave_session_alone()
     return _live_response(html, game)
 
 
