@@ -3,6 +3,10 @@
 Every rule of the hand is the engine's (``HandInPlay``); what is left here is the page's side:
 a tap meant for another hand, a value another phone changed first (``was``), a page drawn
 before the game last changed (``version``), and keeping the rows and the game's version.
+
+A tap comes from a form of the page, or from a phone's outbox (``outbox.py``), perhaps long after
+it was made: each refusal of a tap meant for another moment says so in the words each needs
+(``StaleHandError.elsewhere``: what another phone had stored by the time the tap arrived).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from scorekeeper.engine import (
     PochaError,
     RecordError,
     ScoreSheet,
+    Step,
     score_sheet,
     trump_code,
     trump_of,
@@ -28,7 +33,21 @@ from scorekeeper.storage.store import GameView, hand_row, record_of, write_hand
 
 
 class StaleHandError(PochaError):
-    """A tap meant for another moment: another hand, another stage, a page drawn before the last change."""
+    """A tap meant for another moment: another hand, another stage, a page drawn before the last change.
+
+    ``message`` tells the page that sent it; ``elsewhere`` tells a phone whose outbox sent it later:
+    what another phone had stored by then (the same message when none is given).
+    """
+
+    def __init__(
+        self,
+        template: str,
+        player: int | None = None,
+        elsewhere: Message | None = None,
+        **params: str | int | Message,
+    ) -> None:
+        super().__init__(template, player, **params)
+        self.elsewhere: Final = elsewhere if elsewhere is not None else self.message
 
 
 class GameFinishedError(StaleHandError):
@@ -45,6 +64,48 @@ GOT_THERE_FIRST: Final = N_("Otro móvil se ha adelantado: %(what)s. No se ha ca
 TRICKS_TAKEN: Final = N_("%(name)s ya tiene %(value)s bazas apuntadas")
 TRICKS_CLEARED: Final = N_("Otro móvil ha borrado las bazas de %(name)s mientras tanto. No se ha cambiado nada.")
 RENUNCIOS_NOW: Final = N_("%(name)s tiene ahora %(value)s renuncios en esta mano")
+
+# What a tap from a phone's outbox is told when another phone said otherwise first: what was stored when it arrived.
+BID_ELSEWHERE: Final = N_("%(name)s ya había pedido %(value)s desde otro móvil")
+OFFER_ELSEWHERE: Final = N_("%(name)s ya había ofrecido %(value)s desde otro móvil")
+TRUMP_ELSEWHERE: Final = N_("Otro móvil ya había elegido la pinta: %(trump)s")
+TRICKS_ELSEWHERE: Final = N_("%(name)s ya tenía %(value)s bazas apuntadas desde otro móvil")
+ONE_TRICK_ELSEWHERE: Final = N_("%(name)s ya tenía 1 baza apuntada desde otro móvil")
+TRICKS_CLEARED_ELSEWHERE: Final = N_("Otro móvil había borrado las bazas de %(name)s")
+RENUNCIOS_ELSEWHERE: Final = N_("%(name)s ya tenía %(value)s renuncios en esta mano desde otro móvil")
+ONE_RENUNCIO_ELSEWHERE: Final = N_("%(name)s ya tenía 1 renuncio en esta mano desde otro móvil")
+NO_RENUNCIOS_ELSEWHERE: Final = N_("Otro móvil había quitado los renuncios de %(name)s en esta mano")
+SAVED_ELSEWHERE: Final = N_("Otro móvil ya había guardado la mano %(number)s")
+HAND_SAVED_ELSEWHERE: Final = N_(
+    "La mano %(old)s ya se había guardado desde otro móvil; ahora se juega la mano %(number)s"
+)
+HAND_NOT_YET: Final = N_("Ese toque era para la mano %(old)s, pero aún se juega la mano %(number)s")
+NOTHING_TO_UNDO: Final = N_("No se ha deshecho nada: en esta mano no hay nada apuntado")
+LATER_STEP: Final = N_("No se ha deshecho nada: otro móvil apuntó algo después (%(step)s)")
+#: A step in the words of the game, to say which one another phone noted last.
+STEP_WORDS: Final = {
+    "trump": N_("la pinta: %(value)s"),
+    "offer": N_("la subasta de %(name)s: %(value)s"),
+    "bid": N_("la apuesta de %(name)s: %(value)s"),
+    "tricks": N_("las bazas de %(name)s: %(value)s"),
+    "renuncios": N_("los renuncios de %(name)s: %(value)s"),
+}
+
+
+def counted(template: str, one: str, none: str | None, name: str, value: int) -> Message:
+    """``name``'s count ``value`` in the words of ``template``, or of ``one`` for 1 (and ``none`` for 0, if given)."""
+    if value == 1:
+        return Message(one, {"name": name})
+    if value == 0 and none is not None:
+        return Message(none, {"name": name})
+    return Message(template, {"name": name, "value": value})
+
+
+def step_words(hand: HandInPlay, step: Step) -> Message:
+    """``step`` as the game says it: «la apuesta de Bea: 2», «la pinta: Oros»."""
+    value = trump_label(str(step.value)) if step.kind == "trump" else step.value
+    name = hand.name(step.seat) if step.seat is not None else ""
+    return Message(STEP_WORDS[step.kind], {"name": name, "value": value})
 
 
 def touch(game: Game) -> None:
@@ -67,26 +128,30 @@ def hand_for(view: GameView, number: int) -> HandInPlay:
     if hand is None:
         raise GameFinishedError(N_("La partida ya ha terminado"))
     if number != hand.plan.number:
+        now = {"old": number, "number": hand.plan.number}
         raise StaleHandError(
             N_("Esa pantalla era de la mano %(old)s; ahora se juega la mano %(number)s"),
-            old=number,
-            number=hand.plan.number,
+            elsewhere=Message(HAND_SAVED_ELSEWHERE if number < hand.plan.number else HAND_NOT_YET, now),
+            **now,
         )
     return hand
 
 
-def tap(view: GameView, number: int, change: Callable[[HandInPlay], HandInPlay]) -> HandInPlay:
+def tap(
+    view: GameView, number: int, change: Callable[[HandInPlay], HandInPlay], said_elsewhere: str = BID_ELSEWHERE
+) -> HandInPlay:
     """Apply ``change`` to hand ``number`` and store the result; the same value said twice changes nothing.
 
     The engine's refusals pass through (a ``TurnError`` is a tap for another moment, like a
     ``StaleHandError``); a value already said differently (by another phone) is a ``ConflictError``
-    saying what is stored.
+    saying what is stored (to an outbox's tap in the words of ``said_elsewhere``, with the same values).
     """
     hand = hand_for(view, number)
     try:
         after = change(hand)
     except AlreadySaidError as said:
-        raise ConflictError(GOT_THERE_FIRST, what=said.message) from None
+        elsewhere = Message(said_elsewhere, said.message.params)
+        raise ConflictError(GOT_THERE_FIRST, elsewhere=elsewhere, what=said.message) from None
     if after is not hand:
         write_hand(view.game, after, view.row)
         touch(view.game)
@@ -117,7 +182,9 @@ def choose_trump(view: GameView, number: int, letter: str, version: int | None =
             and (not _expect_shown(stored, was) or version not in (None, view.game.version))
         ):
             raise ConflictError(
-                N_("Otro móvil ya ha elegido la pinta: %(trump)s. No se ha cambiado nada."), trump=trump_label(stored)
+                N_("Otro móvil ya ha elegido la pinta: %(trump)s. No se ha cambiado nada."),
+                elsewhere=Message(TRUMP_ELSEWHERE, {"trump": trump_label(stored)}),
+                trump=trump_label(stored),
             )
         return hand.choose_trump(trump_of(letter))
 
@@ -126,7 +193,7 @@ def choose_trump(view: GameView, number: int, letter: str, version: int | None =
 
 def offer(view: GameView, number: int, seat: int, tricks: int) -> None:
     """Say one player's offer in the subastado auction."""
-    tap(view, number, lambda hand: hand.offer(seat, tricks))
+    tap(view, number, lambda hand: hand.offer(seat, tricks), said_elsewhere=OFFER_ELSEWHERE)
 
 
 def bid(view: GameView, number: int, seat: int, tricks: int) -> None:
@@ -140,10 +207,16 @@ def take_tricks(view: GameView, number: int, seat: int, tricks: int, was: str | 
     def change(hand: HandInPlay) -> HandInPlay:
         """The hand with the player's tricks said, unless another phone changed them since the page was drawn."""
         if 0 <= seat < len(hand.tricks) and hand.tricks[seat] != tricks and not _expect_shown(hand.tricks[seat], was):
-            stored = hand.tricks[seat]
+            stored, name = hand.tricks[seat], hand.name(seat)
             if stored is None:
-                raise ConflictError(TRICKS_CLEARED, name=hand.name(seat))
-            raise ConflictError(GOT_THERE_FIRST, what=Message(TRICKS_TAKEN, {"name": hand.name(seat), "value": stored}))
+                raise ConflictError(
+                    TRICKS_CLEARED, elsewhere=Message(TRICKS_CLEARED_ELSEWHERE, {"name": name}), name=name
+                )
+            raise ConflictError(
+                GOT_THERE_FIRST,
+                elsewhere=counted(TRICKS_ELSEWHERE, ONE_TRICK_ELSEWHERE, None, name, stored),
+                what=Message(TRICKS_TAKEN, {"name": name, "value": stored}),
+            )
         return hand.take_tricks(seat, tricks)
 
     tap(view, number, change)
@@ -159,8 +232,10 @@ def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str |
             and hand.renuncios[seat] != count
             and not _expect_shown(hand.renuncios[seat], was)
         ):
-            now = Message(RENUNCIOS_NOW, {"name": hand.name(seat), "value": hand.renuncios[seat]})
-            raise ConflictError(GOT_THERE_FIRST, what=now)
+            name, stored = hand.name(seat), hand.renuncios[seat]
+            now = Message(RENUNCIOS_NOW, {"name": name, "value": stored})
+            elsewhere = counted(RENUNCIOS_ELSEWHERE, ONE_RENUNCIO_ELSEWHERE, NO_RENUNCIOS_ELSEWHERE, name, stored)
+            raise ConflictError(GOT_THERE_FIRST, elsewhere=elsewhere, what=now)
         return hand.set_renuncios(seat, count)
 
     tap(view, number, change)
@@ -173,14 +248,33 @@ def undo(view: GameView, number: int, version: int | None = None) -> None:
     tap(view, number, lambda hand: hand.undo())
 
 
+def take_back(view: GameView, number: int, step: Step) -> None:
+    """Take back ``step``, the last step of hand ``number`` as the phone saw it; a step another phone noted
+    after it stays (refused, saying which), and so does a hand with nothing said."""
+
+    def change(hand: HandInPlay) -> HandInPlay:
+        """The hand before its last step, if that step is the one the phone took back."""
+        if hand.last is None:
+            raise ConflictError(NOTHING_TO_UNDO)
+        if hand.last != step:
+            raise ConflictError(LATER_STEP, step=step_words(hand, hand.last))
+        return hand.undo()
+
+    tap(view, number, change)
+
+
 def save_hand(view: GameView, number: int) -> ScoreSheet:
     """Close the hand: the last player's tricks filled in, the record checked with the whole sheet (scored once)."""
     saved = hand_row(view.game, number)
     if saved is not None and saved.complete:
-        raise StaleHandError(N_("La mano %(number)s ya estaba guardada"), number=number)
+        raise ConflictError(
+            N_("La mano %(number)s ya estaba guardada"),
+            elsewhere=Message(SAVED_ELSEWHERE, {"number": number}),
+            number=number,
+        )
     hand = hand_for(view, number)
     record = hand.record()
-    sheet = score_sheet(view.rules, view.names, view.game.first_dealer, [*map(record_of, view.saved), record])
+    sheet = score_sheet(view.rules, view.names, view.game.first_dealer, [*view.records, record])
     row = write_hand(view.game, hand, view.row)
     row.tricks = list(record.tricks)
     row.complete = True

@@ -242,9 +242,14 @@ class GameView:
         return tuple(hand for hand in self.game.hands if hand.complete)
 
     @cached_property
+    def records(self) -> tuple[HandRecord, ...]:
+        """The saved hands as the engine reads them, in order (not scored)."""
+        return tuple(record_of(hand) for hand in self.saved)
+
+    @cached_property
     def sheet(self) -> ScoreSheet:
         """The score sheet of every saved hand."""
-        return score_sheet(self.rules, self.names, self.game.first_dealer, [record_of(hand) for hand in self.saved])
+        return score_sheet(self.rules, self.names, self.game.first_dealer, self.records)
 
     @cached_property
     def plan(self) -> HandPlan | None:
