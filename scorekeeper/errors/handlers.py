@@ -10,6 +10,7 @@ from werkzeug.sansio.response import Response as AnyResponse
 from scorekeeper.errors import bp
 from scorekeeper.errors.texts import FORM_EXPIRED, Explanation, explain, explain_deleted
 from scorekeeper.extensions import db
+from scorekeeper.plumbing.json_only import json_only_address
 from scorekeeper.plumbing.urls import back_url
 from scorekeeper.storage.store import GameDeleted
 
@@ -18,7 +19,10 @@ JSON = "application/json"
 
 
 def wants_json() -> bool:
-    """Tell whether the client asked for JSON: it prefers it to HTML, or fetched a ``.json`` address and likes both as much."""
+    """Tell whether the client asked for JSON: it prefers it to HTML, or fetched a ``.json`` address and likes both as
+    much; an address a phone's script talks to in JSON only (``json_only``) always answers JSON."""
+    if json_only_address():
+        return True
     accept = request.accept_mimetypes
     html, json = accept.quality(HTML), accept.quality(JSON)
     return json > html or (json == html and request.path.endswith(".json"))
@@ -48,8 +52,12 @@ def answer(error: HTTPException, explanation: Explanation) -> Response:
 
 @bp.app_errorhandler(CSRFError)
 def form_expired(error: CSRFError) -> Response:
-    """The form expired (bad or missing CSRF token): nothing was done; reload and try again (400)."""
-    return answer(error, explain(FORM_EXPIRED))
+    """The form expired (bad or missing CSRF token): nothing was done; reload and try again (400). A phone's script
+    that sent a JSON-only address no token, or a wrong one, is refused (403)."""
+    response = answer(error, explain(FORM_EXPIRED))
+    if json_only_address():
+        response.status_code = 403
+    return response
 
 
 @bp.app_errorhandler(GameDeleted)

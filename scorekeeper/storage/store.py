@@ -1,7 +1,8 @@
 """Where games are kept: a game found from either of its addresses, and its rows read as engine values and written back.
 
 A request reads a game once (``view_of``): the rules parsed once, the sheet scored once, the
-hand in play built once; every page and every tap works from that ``GameView``.
+hand in play built once; every page and every tap works from that ``GameView`` (a request that
+applies several taps asks it to read the hand again after each, the rules still once).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cached_property
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from flask import abort
 from werkzeug.exceptions import Gone
@@ -24,6 +25,7 @@ from scorekeeper.engine import (
     Rules,
     ScoreSheet,
     Step,
+    game_card,
     hand_plan,
     score_sheet,
     trump_code,
@@ -268,6 +270,16 @@ class GameView:
         """The hand being played, as the engine sees it."""
         return hand_in_play(self.row, self.plan, self.rules, self.names) if self.plan is not None else None
 
+    @cached_property
+    def card(self) -> dict[str, Any]:
+        """The game's card (``engine.game_card``), what a phone follows the game with: made from what this view
+        has read, without scoring the sheet."""
+        hand = self.hand
+        steps = hand.steps if hand is not None else ()
+        return game_card(
+            self.rules, self.names, self.game.first_dealer, self.records, self.plan, steps, self.game.version
+        )
+
     @property
     def finished(self) -> bool:
         """True once no hand is played any more: the game is over, or the table left it."""
@@ -277,6 +289,16 @@ class GameView:
     def abandoned(self) -> bool:
         """True when the table left the game before its end (its sheet stays as it was)."""
         return self.game.abandoned_at is not None and self.game.finished_at is None
+
+    def read_again(self) -> None:
+        """Forget what a tap may have changed (the saved hands, the hand being played and its row, the sheet, the
+        card): each is worked out again when next asked. The rules and the names stay."""
+        for name in CHANGED_BY_A_TAP:
+            self.__dict__.pop(name, None)
+
+
+#: What ``GameView.read_again`` forgets: the cached properties a tap can make stale.
+CHANGED_BY_A_TAP: Final = ("saved", "records", "sheet", "plan", "row", "hand", "card")
 
 
 def view_of(game: Game) -> GameView:

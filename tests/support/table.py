@@ -9,16 +9,18 @@ def test_a_bid(table):
 from __future__ import annotations
 
 import html as html_lib
+import json
 import re
+import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper.engine import HandPlan, ScoreSheet
+from scorekeeper.engine import HandPlan, ScoreSheet, bid_order
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Game, Hand, utcnow
@@ -29,6 +31,16 @@ AppFactory = Callable[..., Flask]
 
 NAMES4 = ("Ana", "Bea", "Carlos", "Dani")
 TAPS = ("pinta", "subasta", "apuesta", "bazas", "renuncio", "deshacer", "guardar")
+#: The action a phone's outbox names for each of the page's taps.
+ACTIONS = {
+    "pinta": "trump",
+    "subasta": "offer",
+    "apuesta": "bid",
+    "bazas": "tricks",
+    "renuncio": "renuncios",
+    "deshacer": "undo",
+    "guardar": "save",
+}
 
 
 # --- reading a page --------------------------------------------------------------------------
@@ -227,6 +239,75 @@ class Seat:
         return cls(text_of(name.group(1)), figure("bid"), figure("total"), figure("would"), note)
 
 
+# --- a phone's outbox (POST /p/<token>/anotar) -----------------------------------------------
+
+
+def new_tap_id() -> str:
+    """A new tap id, as a phone makes it: 128 random bits in base64url (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def queued(
+    action: str,
+    hand: int,
+    seat: int | None = None,
+    value: Any = None,
+    *,
+    was: Any = None,
+    undoes: Sequence[Any] | None = None,
+    tap_id: str | None = None,
+) -> dict[str, Any]:
+    """One tap of a phone's outbox as JSON: ``queued("bid", 1, 2, 3, was="")``; a new id unless one is given.
+
+    ``action`` is the outbox's (trump, offer, bid, tricks, renuncios, undo, save) or the page's tap name."""
+    tap: dict[str, Any] = {"id": tap_id or new_tap_id(), "action": ACTIONS.get(action, action), "hand": hand}
+    for key, given in (("seat", seat), ("value", value), ("was", was), ("undoes", undoes)):
+        if given is not None:
+            tap[key] = list(given) if key == "undoes" else given
+    return tap
+
+
+@dataclass
+class Synced:
+    """The outbox's answer: its HTTP status, and (a 200) the stored version, each tap's result and the card, or
+    (a refusal) the error."""
+
+    status: int
+    body: dict[str, Any] = field(default_factory=dict)
+    size: int = 0
+
+    @property
+    def version(self) -> int:
+        """The stored version after the taps."""
+        return int(self.body["version"])
+
+    @property
+    def results(self) -> list[dict[str, Any]]:
+        """Each tap's result, in the order sent."""
+        return list(self.body["results"])
+
+    @property
+    def statuses(self) -> list[str]:
+        """Each tap's status: applied, done or refused."""
+        return [result["status"] for result in self.results]
+
+    @property
+    def messages(self) -> list[str]:
+        """The message of each refused tap, in order."""
+        return [result["message"] for result in self.results if result["status"] == "refused"]
+
+    @property
+    def card(self) -> dict[str, Any] | None:
+        """The card the answer carries (``None``: the phone's own copy is right)."""
+        card: dict[str, Any] | None = self.body["card"]
+        return card
+
+    @property
+    def error(self) -> str:
+        """A refused request's reason."""
+        return str(self.body["error"])
+
+
 # --- the stored game -------------------------------------------------------------------------
 
 
@@ -390,6 +471,62 @@ class Table:
         assert self.snap(token).facts == before, "a refused tap saved something"
         return page
 
+    # sending taps from a phone's outbox
+
+    def send(
+        self,
+        token: str,
+        taps: Sequence[dict[str, Any]],
+        version: int | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Synced:
+        """POST ``taps`` (made with ``queued``) to the outbox's address as a phone's script sends them, with
+        ``version`` (the stored one when not given) as the version they start from."""
+        start = self.snap(token).version if version is None else version
+        return self.send_body(token, json.dumps({"version": start, "taps": list(taps)}).encode(), headers)
+
+    def send_body(self, token: str, body: bytes, headers: dict[str, str] | None = None) -> Synced:
+        """POST raw ``body`` to the outbox's address, as JSON."""
+        response = self.client.post(
+            f"/p/{token}/anotar", data=body, content_type="application/json", headers=headers or {}
+        )
+        assert response.mimetype == "application/json", (response.status_code, response.get_data(as_text=True)[:300])
+        return Synced(response.status_code, response.get_json(), len(response.get_data()))
+
+    def queue_ok(self, token: str, *taps: dict[str, Any], version: int | None = None) -> Synced:
+        """Send ``taps``, each of which must be applied (the answer's card ``None`` when ``version`` was right)."""
+        answer = self.send(token, taps, version)
+        assert answer.status == 200, answer.body
+        assert answer.statuses == ["applied"] * len(taps), answer.results
+        return answer
+
+    def play_hand_queued(
+        self,
+        token: str,
+        trump: str | None,
+        bids: Sequence[int],
+        tricks: Sequence[int],
+        offers: Sequence[int] | None = None,
+        save: bool = True,
+    ) -> list[dict[str, Any]]:
+        """``play_hand`` through the outbox: every tap of the hand queued in one request; returns the taps sent."""
+        snap = self.snap(token)
+        assert snap.plan is not None, "the game is over"
+        number, plan = snap.plan.number, snap.plan
+        taps = []
+        if offers is not None:
+            taps += [queued("offer", number, seat, offers[seat]) for seat in plan.bidding_order]
+        if trump is not None:
+            taps.append(queued("trump", number, value=trump, was=""))
+        order = bid_order(plan, tuple(offers) if offers is not None else None)
+        winner = order[0] if offers is not None else None
+        taps += [queued("bid", number, seat, bids[seat]) for seat in order if seat != winner]
+        taps += [queued("tricks", number, seat, tricks[seat], was="") for seat in order[:-1]]
+        if save:
+            taps.append(queued("save", number))
+        self.queue_ok(token, *taps)
+        return taps
+
     # correcting
 
     def correction_form(self, token: str, number: int) -> dict[str, str]:
@@ -424,6 +561,14 @@ class Table:
         page = Page(self.client.get(f"/p/{token}"))
         assert page.status == 200
         return page
+
+    def steps(self, token: str, number: int) -> list[list[Any]]:
+        """The steps stored for hand ``number`` of game ``token``, in the order they were said ([] with no row)."""
+        with self.app.app_context():
+            game = store.find_game(token)
+            assert game is not None, "no such game"
+            row = store.hand_row(game, number)
+            return [list(step) for step in (row.steps or [])] if row is not None else []
 
     def watch_token(self, token: str) -> str:
         """The token of the watchers' address of game ``token`` (its edit token)."""

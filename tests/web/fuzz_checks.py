@@ -100,6 +100,8 @@ def send(world: World, call: Call) -> TestResponse:
         data = call.body
         if token and call.content_type == "application/x-www-form-urlencoded":
             data += b"&csrf_token=" + token.encode()
+        if token and call.content_type == "application/json":
+            headers.append(("X-CSRFToken", token))  # as a phone's script sends it
     else:
         form: MultiDict[str, Any] = MultiDict(call.form)
         if token and call.method not in SAFE_METHODS:

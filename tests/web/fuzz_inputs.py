@@ -385,3 +385,128 @@ def game_files() -> st.SearchStrategy[bytes]:
         st.binary(max_size=200),
     )
     return sometimes(damaged, meaningful, one_in=2)
+
+
+# --- a phone's outbox of taps (POST /p/<token>/anotar) -----------------------------------------
+
+TAP_ACTIONS = ("trump", "offer", "bid", "tricks", "renuncios", "undo", "save")
+#: Ids as phones make them, and ids no phone makes (too short, too long, characters outside base64url).
+TAP_IDS = ("k3J9sQ0vX2mWb7Lp", "Zr5-t_8aYc1uHq2nEe0w4g", "x" * 40, "x" * 15, "x" * 41, "k3J9sQ0vX2mWb7L+", "ñ" * 20, "")
+ODD_TAP_VALUES = (
+    None,
+    True,
+    False,
+    -1,
+    100,
+    2.0,
+    1e999,
+    10**400,
+    "",
+    "O",
+    "o",
+    "-",
+    "X",
+    "2",
+    "²",
+    [],
+    {},
+    [1],
+    "\x00",
+)
+
+
+def rarely(odd: st.SearchStrategy[T], usual: st.SearchStrategy[T], one_in: int) -> st.SearchStrategy[T]:
+    """``odd`` about once in ``one_in`` draws, else ``usual`` (which shrinking aims at, unlike ``sometimes``)."""
+    return st.integers(1, one_in).flatmap(lambda n: odd if n == one_in else usual)
+
+
+def tap_values() -> st.SearchStrategy[Any]:
+    """A value a tap may hold: a small count, a trump's letter, or anything JSON can say."""
+    return st.one_of(st.integers(0, 10), st.sampled_from(("O", "C", "E", "B", "-")), st.sampled_from(ODD_TAP_VALUES))
+
+
+@st.composite
+def well_formed_tap(draw: st.DrawFn, hands: st.SearchStrategy[Any], seats: st.SearchStrategy[Any]) -> dict[str, Any]:
+    """A tap shaped as a phone sends it (the engine may still refuse it): each action with the fields it needs."""
+    action = draw(st.sampled_from(TAP_ACTIONS))
+    tap: dict[str, Any] = {
+        "id": draw(st.from_regex(r"\A[A-Za-z0-9_-]{16,40}\Z")),
+        "action": action,
+        "hand": draw(hands),
+    }
+    counts = st.integers(0, 10)
+    if action == "trump":
+        tap.update(value=draw(st.sampled_from(("O", "C", "E", "B", "-"))), was=draw(st.sampled_from(("", "O", "C"))))
+    elif action == "undo":
+        kind = draw(st.sampled_from(TAP_ACTIONS[:5]))
+        seat = None if kind == "trump" else draw(seats)
+        tap["undoes"] = [kind, seat, draw(st.sampled_from(("O", "-"))) if kind == "trump" else draw(counts)]
+    elif action != "save":
+        tap.update(seat=draw(seats), value=draw(counts), was=draw(st.one_of(st.none(), st.just(""), counts.map(str))))
+    return tap
+
+
+def queued_tap(hands: st.SearchStrategy[Any], seats: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    """One tap of an outbox: an id (most often a good one), an action, a hand, a seat, a value, ``was``, ``undoes``;
+    any of them missing or odd at times, and sometimes keys no tap has."""
+    steps = st.one_of(
+        st.tuples(st.sampled_from(TAP_ACTIONS[:5]), st.one_of(seats, st.none()), tap_values()).map(list),
+        st.sampled_from(([], ["bid"], ["bid", 0, 1, 2], "bid", None, ["jugada", 0, 1], ["trump", None, "O"])),
+    )
+    keys: dict[str, st.SearchStrategy[Any]] = {
+        "id": st.one_of(st.from_regex(r"\A[A-Za-z0-9_-]{16,40}\Z"), st.sampled_from(TAP_IDS)),
+        "action": st.one_of(st.sampled_from(TAP_ACTIONS), st.sampled_from(("Bid", "pinta", "", None, 1))),
+        "hand": st.one_of(hands, st.sampled_from((0, -1, 1000, "1", None, 1.0))),
+        "seat": st.one_of(seats, st.sampled_from((-1, 8, "1", None, True))),
+        "value": tap_values(),
+        "was": st.one_of(st.sampled_from(("", "0", "1", "O", "-")), st.integers(0, 3), st.sampled_from(ODD_TAP_VALUES)),
+        "undoes": steps,
+    }
+    required = ("id", "action", "hand")
+    optional = {key: value for key, value in keys.items() if key not in required}
+    usual = st.fixed_dictionaries({key: keys[key] for key in required}, optional=optional)
+    missing = st.builds(lambda tap, key: {k: v for k, v in tap.items() if k != key}, usual, st.sampled_from(required))
+    return st.one_of(
+        well_formed_tap(hands, seats),
+        usual,
+        missing,
+        st.builds(
+            lambda tap, extra: {**tap, **extra}, usual, st.dictionaries(st.text(max_size=6), JSON_VALUES, max_size=2)
+        ),
+        JSON_VALUES,
+    )
+
+
+def tap_lists(
+    hands: st.SearchStrategy[Any], seats: st.SearchStrategy[Any], versions: Sequence[int]
+) -> st.SearchStrategy[Any]:
+    """An outbox as sent: the version it starts from and up to a few taps (most of the time); at times a version or a
+    list gone wrong, another JSON value, or 201 taps (one too many)."""
+    version = rarely(
+        st.one_of(st.integers(0, 50), st.sampled_from((-1, None, "3", 2**40))), st.sampled_from(tuple(versions)), 4
+    )
+    shaped = st.lists(well_formed_tap(hands, seats), max_size=6)
+    taps = rarely(st.lists(queued_tap(hands, seats), max_size=4), shaped, 3)
+    document = st.fixed_dictionaries({"version": version, "taps": taps})
+    odd = st.one_of(
+        st.fixed_dictionaries({"taps": taps}),
+        st.fixed_dictionaries({"version": version, "taps": JSON_VALUES}),
+        JSON_VALUES,
+        st.builds(
+            lambda v: {"version": v, "taps": [{"id": f"{n:016d}", "action": "save", "hand": 1} for n in range(201)]},
+            version,
+        ),
+    )
+    return rarely(odd, document, 6)
+
+
+def tap_bodies(
+    hands: st.SearchStrategy[Any], seats: st.SearchStrategy[Any], versions: Sequence[int]
+) -> st.SearchStrategy[bytes]:
+    """The body of a POST to the outbox's address: an outbox as JSON, most of the time; else bytes that are not
+    JSON, or JSON too deep or too large."""
+    damaged = st.one_of(
+        st.sampled_from((b"", b"{", b"null", b"NaN", b'{"version": 1e999, "taps": []}', deep(10_000), b"[" * 70_000)),
+        st.binary(max_size=100),
+    )
+    return rarely(damaged, tap_lists(hands, seats, versions).map(_dumps), 6)

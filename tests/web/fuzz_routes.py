@@ -8,6 +8,7 @@ a new route must say what it takes before it is fuzzed.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from fuzz_inputs import (
     indexed,
     numbers,
     sometimes,
+    tap_bodies,
+    tap_lists,
     texts,
 )
 from fuzz_world import World
@@ -110,21 +113,23 @@ class Call:
         return " ".join(parts)
 
 
-Aimed = tuple[dict[str, str], Pairs]
+#: Path values, and the form (or a JSON body) aimed at that game.
+Aimed = tuple[dict[str, str], Pairs | bytes]
 
 
 @dataclass(frozen=True)
 class Spec:
-    """What a route reads: its query string's fields, its form's fields and uploaded files.
+    """What a route reads: its query string's fields, its form's fields and uploaded files, or a JSON body.
 
-    ``aimed``, when given, draws half of the requests: path values and form together, aimed at
-    a real game's state (its hand, its players, its version), so that the route gets past the
-    first refusal and the fuzzing reaches what comes after.
+    ``aimed``, when given, draws half of the requests: path values and form (or body) together,
+    aimed at a real game's state (its hand, its players, its version), so that the route gets
+    past the first refusal and the fuzzing reaches what comes after.
     """
 
     query: st.SearchStrategy[Pairs] = field(default_factory=lambda: st.just([]))
     form: st.SearchStrategy[Pairs] = field(default_factory=lambda: st.just([]))
     files: st.SearchStrategy[list[tuple[str, str, bytes]]] = field(default_factory=lambda: st.just([]))
+    json: st.SearchStrategy[bytes] | None = None
     aimed: st.SearchStrategy[Aimed] | None = None
 
 
@@ -388,6 +393,26 @@ def aimed_tap(world: World, values: st.SearchStrategy[str]) -> st.SearchStrategy
     return tap()
 
 
+def outbox_body(world: World) -> st.SearchStrategy[bytes]:
+    """An outbox's JSON body for any game: hands and seats near those of the games, versions they have."""
+    return tap_bodies(st.integers(1, 5), st.integers(0, 7), world.versions)
+
+
+def aimed_outbox(world: World) -> st.SearchStrategy[Aimed]:
+    """An outbox aimed at a game being played: its hand, seats at its table, most often its version."""
+    playing = [state for state in world.states.values() if state.hand is not None]
+
+    @st.composite
+    def outbox(draw: st.DrawFn) -> Aimed:
+        """A few taps for one game's hand."""
+        state = draw(st.sampled_from(playing))
+        hands = st.one_of(st.just(state.hand), st.just(state.hand), st.integers(1, 5))
+        body = tap_lists(hands, st.integers(0, state.players - 1), (state.version,))
+        return {"token": state.token}, json.dumps(draw(body)).encode()
+
+    return outbox()
+
+
 def aimed_correction(world: World) -> st.SearchStrategy[Aimed]:
     """A saved hand's correction form as its page fills it, with a value or two changed (often to an odd one)."""
     forms = [
@@ -551,6 +576,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.renuncio": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.undo": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.save": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
+    "games.tap_queue": lambda world: Spec(json=outbox_body(world), aimed=aimed_outbox(world)),
     "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),
     "share.watch": lambda world: Spec(query=junk_query()),
     "share.watch_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
@@ -666,8 +692,12 @@ def calls(world: World, rule: Rule) -> st.SearchStrategy[Call]:
         body: tuple[str, bytes] | None = None
         if chosen not in ("GET", "HEAD", "OPTIONS"):
             body = draw(raw_body)
-            if body is None:
-                form = at[1] if at else draw(spec.form)
+            if body is None and at is not None and isinstance(at[1], bytes):
+                body = ("application/json", at[1])
+            elif body is None and spec.json is not None and at is None:
+                body = ("application/json", draw(spec.json))
+            elif body is None:
+                form = at[1] if at is not None and not isinstance(at[1], bytes) else draw(spec.form)
                 files = draw(spec.files)
         return Call(
             endpoint=rule.endpoint,

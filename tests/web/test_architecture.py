@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper import PROJECT_DIR
 from scorekeeper.engine import Rules, score_sheet
+from support.table import queued
 
 if TYPE_CHECKING:
     from support.table import Table
@@ -227,6 +228,13 @@ def test_each_request_reads_the_rules_once_and_scores_the_game_at_most_once(
                 {"rules": 1, "sheet": 1},
             ),
             ("bid", lambda: table.tap(token, "apuesta", 2, 2, 1), {"rules": 1}),
+            (
+                "bids from the outbox",
+                lambda: table.client.post(
+                    f"/p/{token}/anotar", json={"version": 0, "taps": [queued("bid", 2, 0, 0), queued("bid", 2, 1, 0)]}
+                ),
+                {"rules": 1},
+            ),
             ("refused bid", lambda: table.tap(token, "apuesta", 2, 0, 9), {"rules": 1, "sheet": 1}),
             ("watch page", lambda: table.client.get(f"/ver/{watch}"), {"rules": 1, "sheet": 1}),
         ]
@@ -235,13 +243,18 @@ def test_each_request_reads_the_rules_once_and_scores_the_game_at_most_once(
             response = send()
             assert response.status_code < 500, what
             assert dict(calls) == expected, what
-        for seat, bid in ((0, 0), (1, 0)):
-            table.ok(token, "apuesta", 2, seat, bid)
         table.ok(token, "bazas", 2, 2, 1)
         table.ok(token, "bazas", 2, 0, 0)
         calls.clear()
         table.ok(token, "guardar", 2)
         assert dict(calls) == {"rules": 1, "sheet": 1}, "saving a hand scores the game once"
+        table.queue_ok(token, queued("trump", 3, value="O", was=""), queued("bid", 3, 0, 0), queued("bid", 3, 1, 0))
+        table.queue_ok(
+            token, queued("bid", 3, 2, 1), queued("tricks", 3, 0, 0, was=""), queued("tricks", 3, 1, 1, was="")
+        )
+        calls.clear()
+        table.queue_ok(token, queued("save", 3), version=0)  # an old version: the card comes back too
+        assert dict(calls) == {"rules": 1, "sheet": 1}, "saving a hand from the outbox scores the game once"
 
 
 def test_no_template_writes_the_no_trump_mark_itself() -> None:

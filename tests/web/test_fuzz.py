@@ -45,6 +45,7 @@ HEAVY: Final = {"paper.sheet_pdf": 0.25, "simulator.odds": 0.25, "simulator.play
 RICH: Final = {
     "games.new_game": 2.0,
     "games.correct": 2.0,
+    "games.tap_queue": 2.0,
     "export.import_game": 2.0,
     "simulator.play": 1.5,
     "simulator.referee_page": 1.5,
