@@ -4,4 +4,12 @@ from flask import Blueprint
 
 bp = Blueprint("games", __name__)
 
-from scorekeeper.games import corrections, leaving, outbox, preview, rematch, routes  # noqa: E402,F401  (attaches the views to bp)
+from scorekeeper.games import (  # noqa: E402,F401  (attaches the views to bp)
+    card_route,
+    corrections,
+    leaving,
+    outbox,
+    preview,
+    rematch,
+    routes,
+)

@@ -72,6 +72,16 @@ def find_game(token: str, lock: bool = False) -> Game | None:
     return db.session.execute(query).scalar_one_or_none()
 
 
+def version_of(token: str) -> int | None:
+    """The stored version of the game whose scorekeeper's address carries ``token`` (one indexed query), or ``None``."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    version: int | None = db.session.execute(
+        db.select(Game.version).filter_by(edit_hash=token_hash(token))
+    ).scalar_one_or_none()
+    return version
+
+
 def find_watched_game(token: str) -> Game | None:
     """The game whose watchers' address carries ``token``, or ``None``."""
     if not token or len(token) > MAX_TOKEN:
