@@ -1,0 +1,343 @@
+"""Random taps sent through a phone's outbox store exactly what the engine makes of the same taps applied directly.
+
+Hypothesis draws taps a scorekeeper might send (mostly what the hand asks for, often something else: another
+hand, another player, a value another phone would have shown, an undo of another step, a retry of a tap already
+sent) and sends them to ``/anotar`` in random batches. The same taps are applied straight to the engine
+(``HandInPlay``, ``score_sheet``) with the rules the page keeps: a tap for another hand is refused, ``was`` keeps
+another phone's value, an undo takes back only the step it names, a retried id changes nothing. Every answer, and
+the stored game at the end, must be the engine's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine import (
+    HandInPlay,
+    HandRecord,
+    PochaError,
+    Rules,
+    Step,
+    game_card,
+    hand_plan,
+    score_sheet,
+    trump_code,
+    trump_of,
+)
+from scorekeeper.engine.steps import trump_fixed
+from scorekeeper.extensions import db
+from scorekeeper.storage import store
+from scorekeeper.storage.models import AppliedTap
+from support.table import Table, new_tap_id
+
+#: Games small enough to finish in a few dozen taps: names, first dealer and the new-game form's options.
+GAMES = {
+    "three, one and two cards": (("Ana", "Bea", "Carlos"), 2, {"custom_sizes": "1 2 1"}),
+    "four, a subastado and sin triunfo": (
+        ("Ana", "Bea", "Carlos", "Dani"),
+        0,
+        {"custom_sizes": "2 10 1", "subastado": "2", "sin_triunfo": "3"},
+    ),
+}
+NATURAL = {"auction": "offer", "trump": "trump", "bids": "bid", "tricks": "tricks", "ready": "save"}
+ACTIONS = ("trump", "offer", "bid", "tricks", "renuncios", "undo", "save")
+SUITS = ("O", "C", "E", "B", "-")
+
+
+@dataclass
+class Engine:
+    """The game as the engine makes it of the taps applied straight to it, with the page's rules for taps."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    first_dealer: int
+    records: list[HandRecord] = field(default_factory=list)
+    hand: HandInPlay | None = None
+    applied: set[str] = field(default_factory=set)
+    version: int = 0
+
+    def __post_init__(self) -> None:
+        self.hand = HandInPlay.start(self.plan(1), self.rules, self.names)
+
+    def plan(self, number: int) -> Any:
+        """Hand ``number`` of the game."""
+        return hand_plan(len(self.names), self.first_dealer, self.rules, number)
+
+    def take(self, tap: dict[str, Any]) -> str:
+        """The tap's status (done, applied, refused), applying it when it is applied."""
+        if tap["id"] in self.applied:
+            return "done"
+        try:
+            changed = self.apply(tap)
+        except PochaError:
+            return "refused"
+        self.applied.add(tap["id"])
+        self.version += changed
+        return "applied"
+
+    def apply(self, tap: dict[str, Any]) -> bool:
+        """Apply one tap; whether it changed the game. ``PochaError`` where it is refused."""
+        hand = self.hand
+        if hand is None or tap["hand"] != hand.plan.number:
+            raise PochaError("a tap for another moment")
+        action, seat, value, was = tap["action"], tap.get("seat"), tap.get("value"), tap.get("was")
+        if action == "save":
+            record = hand.record()
+            sheet = score_sheet(self.rules, self.names, self.first_dealer, [*self.records, record])
+            self.records.append(record)
+            finished = sheet.finished
+            self.hand = None if finished else HandInPlay.start(self.plan(len(self.records) + 1), self.rules, self.names)
+            return True
+        if action == "undo":
+            if hand.last is None or hand.last.to_list() != tap["undoes"]:
+                raise PochaError("another step was noted after it")
+            after = hand.undo()
+        elif action == "trump":
+            stored = trump_code(hand.trump) if hand.trump_said and not trump_fixed(hand.plan) else None
+            if stored is not None and stored != value and was is not None and was != stored:
+                raise PochaError("another phone chose the trump")
+            after = hand.choose_trump(trump_of(value))
+        else:
+            values = {"tricks": hand.tricks, "renuncios": hand.renuncios}.get(action)
+            if values is not None and 0 <= seat < len(values) and values[seat] != value and was is not None:
+                shown = "" if values[seat] is None else str(values[seat])
+                if was != shown:
+                    raise PochaError("another phone said it otherwise")
+            after = hand.apply(Step(action, seat, value))
+        self.hand = after
+        return after is not hand
+
+    def shown(self, action: str, seat: int) -> str:
+        """What a phone showing this game shows for the value ``action`` changes."""
+        hand = self.hand
+        assert hand is not None
+        if action == "trump":
+            return trump_code(hand.trump) if hand.trump_said and not trump_fixed(hand.plan) else ""
+        if not 0 <= seat < len(self.names):
+            return ""
+        said = hand.tricks[seat] if action == "tricks" else hand.renuncios[seat]
+        return "" if said is None else str(said)
+
+
+def takes(hand: HandInPlay, action: str, seat: int, value: int) -> bool:
+    """Whether the engine takes ``value`` for ``seat`` now."""
+    try:
+        hand.apply(Step(action, seat, value))  # type: ignore[arg-type]
+    except PochaError:
+        return False
+    return True
+
+
+@st.composite
+def asked_for(draw: st.DrawFn, engine: Engine) -> dict[str, Any] | None:
+    """The tap the hand asks for, with a value the engine takes (``None`` once the game is over)."""
+    hand = engine.hand
+    if hand is None:
+        return None
+    number, cards, stage = hand.plan.number, hand.plan.cards, hand.stage
+    tap: dict[str, Any] = {"id": new_tap_id(), "action": NATURAL[stage], "hand": number}
+    if stage == "trump":
+        tap.update(value=draw(st.sampled_from(SUITS[:4])), was=engine.shown("trump", 0))
+    elif stage in ("auction", "bids"):
+        seat = hand.next_seat
+        assert seat is not None
+        fits = [value for value in range(cards + 1) if takes(hand, tap["action"], seat, value)]
+        tap.update(seat=seat, value=draw(st.sampled_from(fits)))
+    elif stage == "tricks":
+        seat = draw(st.sampled_from([seat for seat in hand.order if hand.tricks[seat] is None]))
+        tap.update(seat=seat, value=draw(st.integers(0, hand.tricks_left)), was="")
+    return tap
+
+
+@st.composite
+def a_tap(draw: st.DrawFn, engine: Engine, sent: list[dict[str, Any]]) -> dict[str, Any]:
+    """A tap a scorekeeper might send now: mostly what the hand asks for, often anything else, at times a retry."""
+    kind = draw(st.integers(0, 9))
+    if sent and kind == 0:
+        return draw(st.sampled_from(sent))
+    if kind <= 6 and (natural := draw(asked_for(engine))) is not None:
+        return natural
+    hand = engine.hand
+    if hand is None:
+        number, cards, next_seat = len(engine.records) + 1, 1, None
+    else:
+        number, cards, next_seat = hand.plan.number, hand.plan.cards, hand.next_seat
+    players = len(engine.names)
+    action = draw(st.sampled_from(ACTIONS))
+    tap: dict[str, Any] = {"id": new_tap_id(), "action": action, "hand": number}
+    if draw(st.integers(0, 9)) == 0:
+        tap["hand"] = draw(st.sampled_from((number - 1, number + 1))) or 1
+    if action == "save":
+        return tap
+    if action == "undo":
+        last = hand.last.to_list() if hand is not None and hand.last is not None else None
+        other = st.tuples(st.sampled_from(ACTIONS[1:5]), st.integers(0, players - 1), st.integers(0, cards)).map(list)
+        tap["undoes"] = draw(other) if last is None or draw(st.integers(0, 4)) == 0 else last
+        return tap
+    if action == "trump":
+        tap["value"] = draw(st.sampled_from(SUITS))
+    else:
+        usual = next_seat if next_seat is not None and action in ("offer", "bid") else None
+        seats = st.integers(0, players - 1) if usual is None else st.sampled_from((usual,) * 4 + tuple(range(players)))
+        tap["seat"] = draw(st.one_of(seats, st.just(players)) if draw(st.integers(0, 19)) == 0 else seats)
+        tap["value"] = draw(st.integers(0, 3) if action == "renuncios" else st.integers(0, cards + 1))
+    if action in ("trump", "tricks", "renuncios") and hand is not None:
+        shown = engine.shown(action, tap.get("seat", 0))
+        odd = st.sampled_from(("", "0", "1", "2", "O", "C", None))
+        tap["was"] = draw(odd) if draw(st.integers(0, 5)) == 0 else shown
+        if tap["was"] is None:
+            del tap["was"]
+    return tap
+
+
+def stored_game(table: Table, token: str) -> tuple[list[Any], Any, list[list[Any]], bool, int, set[str]]:
+    """What the database holds: the saved hands as records, the hand in play's row (said values), its steps,
+    whether the game is over, the version and the applied ids."""
+    with table.app.app_context():
+        game = store.find_game(token)
+        assert game is not None
+        view = store.view_of(game)
+        saved = [store.record_of(row) for row in view.saved]
+        row = view.row
+        said = (row.trump, row.auction, row.bids, row.tricks, row.renuncios) if row is not None else None
+        steps = [list(step) for step in (row.steps or [])] if row is not None else []
+        ids = set(db.session.execute(sa.select(AppliedTap.tap_id).filter_by(game_id=game.id)).scalars())
+        return saved, said, steps, game.finished_at is not None, game.version, ids
+
+
+def rules_of(table: Table, token: str) -> Rules:
+    """The rules the game was started with, as stored."""
+    with table.app.app_context():
+        game = store.find_game(token)
+        assert game is not None
+        return store.view_of(game).rules
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES.keys())
+@settings(
+    max_examples=20,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=(HealthCheck.function_scoped_fixture, HealthCheck.too_slow),
+)
+@given(data=st.data())
+def test_random_taps_through_the_outbox_store_what_the_engine_makes_of_them(
+    table: Table, game: tuple[tuple[str, ...], int, dict[str, str]], data: st.DataObject
+) -> None:
+    names, dealer, options = game
+    token = table.start(names, dealer=dealer, preset="a_medida", **options)
+    engine = Engine(rules_of(table, token), names, dealer)
+    sent: list[dict[str, Any]] = []
+    for _ in range(data.draw(st.integers(1, 25), label="requests")):
+        batch = [data.draw(a_tap(engine, sent), label="tap") for _ in range(data.draw(st.integers(1, 6)))]
+        version = engine.version if data.draw(st.integers(0, 4)) else data.draw(st.integers(0, 40))
+        known = version == engine.version
+        expected = [engine.take(tap) for tap in batch]
+        answer = table.send(token, batch, version)
+        assert answer.status == 200, answer.body
+        assert answer.statuses == expected, (batch, answer.results)
+        assert answer.version == engine.version
+        if known and "refused" not in expected:
+            assert answer.card is None
+        else:
+            assert answer.card is not None and answer.card["version"] == engine.version
+        sent += batch
+
+    assert_stored_is_the_engines(table, token, engine)
+
+
+def assert_stored_is_the_engines(table: Table, token: str, engine: Engine) -> None:
+    """The stored game (saved hands, the hand in play's values and steps, the version, the applied ids, the card)
+    is what the engine made of the taps."""
+    names, dealer = engine.names, engine.first_dealer
+    saved, said, steps, finished, version, ids = stored_game(table, token)
+    hand = engine.hand
+    assert saved == engine.records
+    assert finished == (hand is None)
+    if hand is not None:
+        expected_said = (
+            trump_code(hand.trump) if hand.trump_said else None,
+            list(hand.offers) if hand.offers is not None else None,
+            list(hand.bids),
+            list(hand.tricks),
+            list(hand.renuncios),
+        )
+        if said is None:
+            assert not hand.steps, "nothing stored for a hand with steps"
+        else:
+            assert said == expected_said
+        assert steps == [step.to_list() for step in hand.steps]
+    assert version == engine.version
+    assert ids == engine.applied
+    plan = hand.plan if hand is not None else None
+    card = game_card(engine.rules, names, dealer, engine.records, plan, hand.steps if hand else (), engine.version)
+    assert table.client.get(f"/p/{token}/carta").get_json()["card"] == card
+
+
+@st.composite
+def a_game_of_taps(draw: st.DrawFn, engine: Engine, most: int) -> list[dict[str, Any]]:
+    """Up to ``most`` taps a phone makes and shows as made, each one the engine takes (what the hand asks for, now
+    and then an undo of the last step), applied to ``engine`` as they are drawn."""
+    made: list[dict[str, Any]] = []
+    while len(made) < most:
+        hand = engine.hand
+        if hand is not None and hand.last is not None and draw(st.integers(0, 7)) == 0:
+            tap: dict[str, Any] | None = {
+                "id": new_tap_id(),
+                "action": "undo",
+                "hand": hand.plan.number,
+                "undoes": hand.last.to_list(),
+            }
+        else:
+            tap = draw(asked_for(engine))
+        if tap is None:
+            break
+        assert engine.take(tap) == "applied", tap
+        made.append(tap)
+    return made
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=GAMES.keys())
+@settings(
+    max_examples=15,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=(HealthCheck.function_scoped_fixture, HealthCheck.too_slow),
+)
+@given(data=st.data())
+def test_a_queue_split_retried_and_sent_twice_lands_each_tap_once(
+    table: Table, game: tuple[tuple[str, ...], int, dict[str, str]], data: st.DataObject
+) -> None:
+    """A phone's queue sent in random pieces, each piece starting anywhere from a few taps before the last answer it
+    got (answers lost at random, so it sends those again), then the whole queue once more: every tap is applied
+    exactly once, the first time it arrives, and the game is the engine's."""
+    names, dealer, options = game
+    token = table.start(names, dealer=dealer, preset="a_medida", **options)
+    engine = Engine(rules_of(table, token), names, dealer)
+    made = data.draw(a_game_of_taps(engine, most=60), label="taps")
+    answered = arrived = version = 0  # taps the phone knows arrived; taps the server has seen; the phone's version
+    while answered < len(made):
+        start = data.draw(st.integers(max(0, answered - 5), answered), label="from")
+        end = data.draw(st.integers(answered + 1, min(len(made), answered + 12)), label="to")
+        answer = table.send(token, made[start:end], version)
+        assert answer.status == 200, answer.body
+        assert answer.statuses == ["done" if i < arrived else "applied" for i in range(start, end)], answer.results
+        arrived = max(arrived, end)
+        if data.draw(st.booleans(), label="answer lost"):
+            continue
+        answered, version = end, answer.version
+
+    for start in range(0, len(made), 200):
+        again = table.send(token, made[start : start + 200], version)
+        assert again.statuses == ["done"] * len(made[start : start + 200]), again.results
+        assert again.card is None and again.version == engine.version
+
+    assert_stored_is_the_engines(table, token, engine)
