@@ -10,7 +10,6 @@ the stored game at the end, must be the engine's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -18,22 +17,11 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import (
-    HandInPlay,
-    HandRecord,
-    PochaError,
-    Rules,
-    Step,
-    game_card,
-    hand_plan,
-    score_sheet,
-    trump_code,
-    trump_of,
-)
-from scorekeeper.engine.steps import trump_fixed
+from scorekeeper.engine import Rules, trump_code
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import AppliedTap
+from support.outbox import Referee, takes
 from support.table import Table, new_tap_id
 
 #: Games small enough to finish in a few dozen taps: names, first dealer and the new-game form's options.
@@ -50,92 +38,8 @@ ACTIONS = ("trump", "offer", "bid", "tricks", "renuncios", "undo", "save")
 SUITS = ("O", "C", "E", "B", "-")
 
 
-@dataclass
-class Engine:
-    """The game as the engine makes it of the taps applied straight to it, with the page's rules for taps."""
-
-    rules: Rules
-    names: tuple[str, ...]
-    first_dealer: int
-    records: list[HandRecord] = field(default_factory=list)
-    hand: HandInPlay | None = None
-    applied: set[str] = field(default_factory=set)
-    version: int = 0
-
-    def __post_init__(self) -> None:
-        self.hand = HandInPlay.start(self.plan(1), self.rules, self.names)
-
-    def plan(self, number: int) -> Any:
-        """Hand ``number`` of the game."""
-        return hand_plan(len(self.names), self.first_dealer, self.rules, number)
-
-    def take(self, tap: dict[str, Any]) -> str:
-        """The tap's status (done, applied, refused), applying it when it is applied."""
-        if tap["id"] in self.applied:
-            return "done"
-        try:
-            changed = self.apply(tap)
-        except PochaError:
-            return "refused"
-        self.applied.add(tap["id"])
-        self.version += changed
-        return "applied"
-
-    def apply(self, tap: dict[str, Any]) -> bool:
-        """Apply one tap; whether it changed the game. ``PochaError`` where it is refused."""
-        hand = self.hand
-        if hand is None or tap["hand"] != hand.plan.number:
-            raise PochaError("a tap for another moment")
-        action, seat, value, was = tap["action"], tap.get("seat"), tap.get("value"), tap.get("was")
-        if action == "save":
-            record = hand.record()
-            sheet = score_sheet(self.rules, self.names, self.first_dealer, [*self.records, record])
-            self.records.append(record)
-            finished = sheet.finished
-            self.hand = None if finished else HandInPlay.start(self.plan(len(self.records) + 1), self.rules, self.names)
-            return True
-        if action == "undo":
-            if hand.last is None or hand.last.to_list() != tap["undoes"]:
-                raise PochaError("another step was noted after it")
-            after = hand.undo()
-        elif action == "trump":
-            stored = trump_code(hand.trump) if hand.trump_said and not trump_fixed(hand.plan) else None
-            if stored is not None and stored != value and was is not None and was != stored:
-                raise PochaError("another phone chose the trump")
-            after = hand.choose_trump(trump_of(value))
-        else:
-            values = {"tricks": hand.tricks, "renuncios": hand.renuncios}.get(action)
-            if values is not None and 0 <= seat < len(values) and values[seat] != value and was is not None:
-                shown = "" if values[seat] is None else str(values[seat])
-                if was != shown:
-                    raise PochaError("another phone said it otherwise")
-            after = hand.apply(Step(action, seat, value))
-        self.hand = after
-        return after is not hand
-
-    def shown(self, action: str, seat: int) -> str:
-        """What a phone showing this game shows for the value ``action`` changes."""
-        hand = self.hand
-        assert hand is not None
-        if action == "trump":
-            return trump_code(hand.trump) if hand.trump_said and not trump_fixed(hand.plan) else ""
-        if not 0 <= seat < len(self.names):
-            return ""
-        said = hand.tricks[seat] if action == "tricks" else hand.renuncios[seat]
-        return "" if said is None else str(said)
-
-
-def takes(hand: HandInPlay, action: str, seat: int, value: int) -> bool:
-    """Whether the engine takes ``value`` for ``seat`` now."""
-    try:
-        hand.apply(Step(action, seat, value))  # type: ignore[arg-type]
-    except PochaError:
-        return False
-    return True
-
-
 @st.composite
-def asked_for(draw: st.DrawFn, engine: Engine) -> dict[str, Any] | None:
+def asked_for(draw: st.DrawFn, engine: Referee) -> dict[str, Any] | None:
     """The tap the hand asks for, with a value the engine takes (``None`` once the game is over)."""
     hand = engine.hand
     if hand is None:
@@ -156,7 +60,7 @@ def asked_for(draw: st.DrawFn, engine: Engine) -> dict[str, Any] | None:
 
 
 @st.composite
-def a_tap(draw: st.DrawFn, engine: Engine, sent: list[dict[str, Any]]) -> dict[str, Any]:
+def a_tap(draw: st.DrawFn, engine: Referee, sent: list[dict[str, Any]]) -> dict[str, Any]:
     """A tap a scorekeeper might send now: mostly what the hand asks for, often anything else, at times a retry."""
     kind = draw(st.integers(0, 9))
     if sent and kind == 0:
@@ -233,7 +137,7 @@ def test_random_taps_through_the_outbox_store_what_the_engine_makes_of_them(
 ) -> None:
     names, dealer, options = game
     token = table.start(names, dealer=dealer, preset="a_medida", **options)
-    engine = Engine(rules_of(table, token), names, dealer)
+    engine = Referee.new(rules_of(table, token), names, dealer)
     sent: list[dict[str, Any]] = []
     for _ in range(data.draw(st.integers(1, 25), label="requests")):
         batch = [data.draw(a_tap(engine, sent), label="tap") for _ in range(data.draw(st.integers(1, 6)))]
@@ -253,10 +157,9 @@ def test_random_taps_through_the_outbox_store_what_the_engine_makes_of_them(
     assert_stored_is_the_engines(table, token, engine)
 
 
-def assert_stored_is_the_engines(table: Table, token: str, engine: Engine) -> None:
+def assert_stored_is_the_engines(table: Table, token: str, engine: Referee) -> None:
     """The stored game (saved hands, the hand in play's values and steps, the version, the applied ids, the card)
     is what the engine made of the taps."""
-    names, dealer = engine.names, engine.first_dealer
     saved, said, steps, finished, version, ids = stored_game(table, token)
     hand = engine.hand
     assert saved == engine.records
@@ -276,13 +179,11 @@ def assert_stored_is_the_engines(table: Table, token: str, engine: Engine) -> No
         assert steps == [step.to_list() for step in hand.steps]
     assert version == engine.version
     assert ids == engine.applied
-    plan = hand.plan if hand is not None else None
-    card = game_card(engine.rules, names, dealer, engine.records, plan, hand.steps if hand else (), engine.version)
-    assert table.client.get(f"/p/{token}/carta").get_json()["card"] == card
+    assert table.client.get(f"/p/{token}/carta").get_json()["card"] == engine.card
 
 
 @st.composite
-def a_game_of_taps(draw: st.DrawFn, engine: Engine, most: int) -> list[dict[str, Any]]:
+def a_game_of_taps(draw: st.DrawFn, engine: Referee, most: int) -> list[dict[str, Any]]:
     """Up to ``most`` taps a phone makes and shows as made, each one the engine takes (what the hand asks for, now
     and then an undo of the last step), applied to ``engine`` as they are drawn."""
     made: list[dict[str, Any]] = []
@@ -321,7 +222,7 @@ def test_a_queue_split_retried_and_sent_twice_lands_each_tap_once(
     exactly once, the first time it arrives, and the game is the engine's."""
     names, dealer, options = game
     token = table.start(names, dealer=dealer, preset="a_medida", **options)
-    engine = Engine(rules_of(table, token), names, dealer)
+    engine = Referee.new(rules_of(table, token), names, dealer)
     made = data.draw(a_game_of_taps(engine, most=60), label="taps")
     answered = arrived = version = 0  # taps the phone knows arrived; taps the server has seen; the phone's version
     while answered < len(made):
