@@ -12,6 +12,7 @@ talk to it over HTTP with cookie jars of their own, and the game as the database
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -36,9 +37,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from scorekeeper.engine import HandPlan, ScoreSheet
+from scorekeeper.engine import HandPlan, Rules, ScoreSheet
 from scorekeeper.storage import store
-from scorekeeper.storage.models import Game
+from scorekeeper.storage.models import AppliedTap, Game
 from support.pages import text_of
 
 START_TIMEOUT = 60.0  # seconds for a server to answer after it is started (imports, migrations)
@@ -47,6 +48,7 @@ SERVER_THREADS = 8
 #: What a phone gets when the server is gone or goes away while it asks.
 NO_ANSWER = (ConnectionError, urllib.error.URLError, HTTPException, TimeoutError, OSError)
 _ERROR = re.compile(r'<p class="(?:flash flash-error|error)"[^>]*>(.*?)</p>', re.S)
+_CARD_BLOCK = re.compile(r'<script type="application/json" id="game-card">(.*?)</script>', re.S)
 T = TypeVar("T")
 
 
@@ -276,6 +278,20 @@ class Reply:
         return self.headers.get("Location", "")
 
     @property
+    def json(self) -> Any:
+        """The body read as JSON."""
+        return json.loads(self.body)
+
+    @property
+    def card_block(self) -> dict[str, Any]:
+        """The game page's data block for the phone's script: the card, the outbox's and the card's addresses,
+        the CSRF token."""
+        found = _CARD_BLOCK.search(self.html)
+        assert found, "no card block on the page"
+        block: dict[str, Any] = json.loads(found.group(1))
+        return block
+
+    @property
     def message(self) -> str:
         """The text of every error message on the page (a refused tap says why), joined by « | »."""
         return " | ".join(text_of(found) for found in _ERROR.findall(self.html))
@@ -329,10 +345,22 @@ class Phone:
         self.page: Reply | None = None
         self.token = ""
 
-    def request(self, path: str, data: Mapping[str, str] | None = None) -> Reply:
-        """GET ``path``, or POST ``data`` to it as a form; any status comes back as a ``Reply``."""
+    def request(
+        self,
+        path: str,
+        data: Mapping[str, str] | None = None,
+        json_body: Any = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Reply:
+        """GET ``path``, or POST ``data`` to it as a form (or ``json_body`` as JSON); any status comes back as a
+        ``Reply``."""
         body = urllib.parse.urlencode(data).encode() if data is not None else None
-        asked = urllib.request.Request(self.base_url + path, data=body, method="POST" if data is not None else "GET")
+        sent = dict(headers or {})
+        if json_body is not None:
+            body = json.dumps(json_body).encode()
+            sent["Content-Type"] = "application/json"
+        method = "POST" if body is not None else "GET"
+        asked = urllib.request.Request(self.base_url + path, data=body, method=method, headers=sent)
         try:
             with self.opener.open(asked, timeout=REQUEST_TIMEOUT) as answer:
                 return Reply(answer.status, dict(answer.headers.items()), answer.read())
@@ -383,6 +411,14 @@ class Phone:
     def tap(self, tap: str, seat: int | None = None, value: str | int | None = None) -> Reply:
         """Tap a button of the page last seen (no redirect followed)."""
         return self.send(self.prepare(tap, seat, value))
+
+    def send_outbox(self, taps: Sequence[Mapping[str, Any]], version: int) -> Reply:
+        """POST ``taps`` to the outbox's address of the page last seen, as its script does (the CSRF token of the
+        page's data block in ``X-CSRFToken``), starting from ``version``."""
+        assert self.page is not None, "look at the game page first"
+        block = self.page.card_block
+        body = {"version": version, "taps": list(taps)}
+        return self.request(block["taps"], json_body=body, headers={"X-CSRFToken": block["csrf"]})
 
     def tap_ok(self, tap: str, seat: int | None = None, value: str | int | None = None) -> None:
         """Open the game page, tap, and check the tap was answered 303 (for setting a game up)."""
@@ -445,6 +481,9 @@ class StoredGame:
     stage: str | None
     order: tuple[int, ...]
     next_seat: int | None
+    #: The ids of the taps applied from phones' outboxes, each kept once.
+    applied: tuple[str, ...] = ()
+    rules: Rules | None = None
 
     def hand(self, number: int) -> StoredHand | None:
         """Hand ``number``'s row, or ``None`` when nothing is stored for it."""
@@ -482,6 +521,8 @@ def read_game(database_url: str, token: str) -> StoredGame:
                 stage=("tricks" if hand.taking_tricks else hand.stage) if hand else None,
                 order=hand.order if hand else (),
                 next_seat=hand.next_seat if hand else None,
+                applied=tuple(session.execute(select(AppliedTap.tap_id).filter_by(game_id=game.id)).scalars()),
+                rules=view.rules,
             )
     finally:
         engine.dispose()
