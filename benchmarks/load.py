@@ -1,14 +1,19 @@
 """Load benchmark: N tables of 5 phones against a real Pocha server on 127.0.0.1, for a fixed time.
 
-At each table one scorekeeper plays whole hands through the real forms, at a table's pace: a tap
-every 3 s or so (the trump, each bid, the tricks, saving), 1.5 s for each card each player plays
-out, 15 s to shuffle and deal (each give or take half); every tap is followed by the page it leads
+At each table one scorekeeper plays whole hands at a table's pace: a tap every 3 s or so (the
+trump, each bid, each player's tricks, saving), 1.5 s for each card each player plays out, 15 s
+to shuffle and deal (each give or take half); ``--pace 5`` plays five times as fast. Its taps go
+as the game page's script sends them (``--taps outbox``, the default): applied on the phone's
+copy of the game and sent at once to ``/p/<token>/anotar``, answered by a small JSON
+acknowledgement; or through the forms (``--taps forms``), each tap followed by the page it leads
 to. Four watchers follow the watch link, asking for its live part every 2 s as the page's script
-does. A probe fetches a static file twice a second, the yardstick. At the end it prints
-p50/p95/p99 per route, the errors, the share of polls answered 304, and whether the goals hold:
-no error, taps and polls at p95 within 3x the static file's p95, at least half the polls 304.
+does. A probe fetches a static file twice a second, the yardstick. At the end it prints how often
+each table tapped, p50/p95/p99 per route, the errors, the share of polls answered 304, and whether
+the goals hold: no error, taps and polls at p95 within 3x the static file's p95, at least half the
+polls 304.
 
-    python benchmarks/load.py --tables 100 --seconds 120 --database sqlite --workers 4
+    python benchmarks/load.py --tables 100 --seconds 120 --database sqlite --workers 4 --pace 1
+    python benchmarks/load.py --pace 5 --taps forms
     python benchmarks/load.py --database postgresql --workers 1
     python benchmarks/load.py --url http://127.0.0.1:8000   (a server already running)
 
@@ -41,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load_phones import Pace, Phone, Tally, scorekeeper, static_probe, watcher  # noqa: E402
+from load_phones import Pace, Phone, Tally, outbox_scorekeeper, scorekeeper, static_probe, watcher  # noqa: E402
 
 WATCHERS = 4
 RAMP_SECONDS = 10.0
@@ -107,13 +112,19 @@ def server(url: str, workers: int, threads: int, folder: Path) -> Iterator[str]:
         log.close()
 
 
-async def table(host: str, port: int, tally: Tally, pace: Pace, stop: float, delay: float, seed: int) -> None:
+#: How the scorekeeper sends its taps: as the page's script does (through the outbox), or through the forms.
+KEEPERS = {"outbox": outbox_scorekeeper, "forms": scorekeeper}
+
+
+async def table(
+    host: str, port: int, tally: Tally, pace: Pace, taps: str, stop: float, delay: float, seed: int
+) -> None:
     """One table: a scorekeeper and four watchers, starting ``delay`` seconds in."""
     await asyncio.sleep(delay)
     rng = random.Random(seed)
     started: asyncio.Future[str] = asyncio.get_running_loop().create_future()
     phones = [Phone(host, port, tally) for _ in range(1 + WATCHERS)]
-    keeper = asyncio.create_task(scorekeeper(phones[0], pace, stop, started, rng))
+    keeper = asyncio.create_task(KEEPERS[taps](phones[0], pace, stop, started, rng))
     watch = await started
     if not watch:
         tally.errors.append("a table could not start its game")
@@ -123,7 +134,7 @@ async def table(host: str, port: int, tally: Tally, pace: Pace, stop: float, del
         await phone.close()
 
 
-async def run(base: str, tables: int, seconds: float, pace: Pace) -> tuple[Tally, float]:
+async def run(base: str, tables: int, seconds: float, pace: Pace, taps: str) -> tuple[Tally, float]:
     """Every table and the probe, for ``seconds``; returns what was seen and how long it took."""
     parts = urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
@@ -133,7 +144,7 @@ async def run(base: str, tables: int, seconds: float, pace: Pace) -> tuple[Tally
     asset = next(iter(re.findall(r'href="(/static/css/[^"]+)"', page.body if page else "")), "/robots.txt")
     start = time.monotonic()
     stop = start + seconds
-    jobs = [table(host, port, tally, pace, stop, RAMP_SECONDS * i / tables, i) for i in range(tables)]
+    jobs = [table(host, port, tally, pace, taps, stop, RAMP_SECONDS * i / tables, i) for i in range(tables)]
     await asyncio.gather(static_probe(probe, asset, stop), *jobs)
     await probe.close()
     return tally, time.monotonic() - start
@@ -145,9 +156,11 @@ def percentile(values: list[float], share: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(tally: Tally, elapsed: float, label: str) -> bool:
+def report(tally: Tally, elapsed: float, label: str, tables: int) -> bool:
     """Print the figures and whether the goals hold; True when they do."""
-    print(f"\n{label}: {elapsed:.0f} s, {tally.hands} hands saved")
+    taps = len(tally.times.get("tap", ()))
+    every = f"a tap every {tables * elapsed / taps:.1f} s at each table" if taps else "no tap"
+    print(f"\n{label}: {elapsed:.0f} s, {tally.hands} hands saved, {every}")
     print(f"{'route':>14} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  statuses")
     for route in ROUTES:
         times = tally.times.get(route)
@@ -185,24 +198,31 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=Pace.think, help="seconds between a scorekeeper's taps")
     parser.add_argument("--play", type=float, default=Pace.play, help="seconds for each card each player plays out")
     parser.add_argument("--deal", type=float, default=Pace.deal, help="seconds to shuffle and deal a hand")
+    parser.add_argument("--pace", type=float, default=1.0, help="how many times a table's pace they play (default 1)")
+    parser.add_argument("--taps", choices=tuple(KEEPERS), default="outbox", help="how taps are sent (default outbox)")
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--workers", type=int, default=4, help="pocha-server's worker processes (default 4)")
     parser.add_argument("--threads", type=int, default=8, help="threads in each worker (default 8)")
     parser.add_argument("--url", help="a server already running (then --database, --workers, --threads are its own)")
     args = parser.parse_args()
+    pace = Pace(args.think, args.play, args.deal).faster(args.pace)
     if not (1 <= args.tables <= 500 and 1 <= args.seconds <= 900):
         raise SystemExit("at most 500 tables and 900 seconds")
     if args.url:
         if urlsplit(args.url).hostname not in ("127.0.0.1", "localhost"):
             raise SystemExit("the load goes to this computer only: --url http://127.0.0.1:PORT")
-        tally, elapsed = asyncio.run(run(args.url, args.tables, args.seconds, Pace(args.think, args.play, args.deal)))
-        sys.exit(0 if report(tally, elapsed, f"{args.tables} tables x 5 phones at {args.url}") else 1)
+        tally, elapsed = asyncio.run(run(args.url, args.tables, args.seconds, pace, args.taps))
+        label = f"{args.tables} tables x 5 phones at {args.url}, taps by {args.taps}, pace x{args.pace:g}"
+        sys.exit(0 if report(tally, elapsed, label, args.tables) else 1)
     with tempfile.TemporaryDirectory(prefix="pocha-load-") as scratch:
         folder = Path(scratch)
         with database(args.database, folder) as url, server(url, args.workers, args.threads, folder) as base:
-            tally, elapsed = asyncio.run(run(base, args.tables, args.seconds, Pace(args.think, args.play, args.deal)))
-        label = f"{args.tables} tables x 5 phones, {args.database}, {args.workers} workers x {args.threads} threads"
-        held = report(tally, elapsed, label)
+            tally, elapsed = asyncio.run(run(base, args.tables, args.seconds, pace, args.taps))
+        label = (
+            f"{args.tables} tables x 5 phones, {args.database}, {args.workers} workers x {args.threads} threads, "
+            f"taps by {args.taps}, pace x{args.pace:g}"
+        )
+        held = report(tally, elapsed, label, args.tables)
     sys.exit(0 if held else 1)
 
 

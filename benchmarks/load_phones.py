@@ -2,7 +2,10 @@
 
 Every phone keeps one connection open (keep-alive) and its own cookies, asks for compressed
 answers as a browser does, and records how long each request took, by route. The scorekeeper
-plays whole hands through the real forms (CSRF token, hidden fields, following each redirect);
+sends its taps as the game page's script does (each applied on its copy of the game, from the
+page's card, and sent at once to the outbox's address: a small JSON acknowledgement), or, as a
+phone without script, plays whole hands through the real forms (CSRF token, hidden fields,
+following each redirect);
 a watcher polls the live part of the watch page every 2 s, with the ETag and the sheet's
 fingerprint it holds, exactly as static/js/pocha/watching.js does.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import html
+import json
 import random
 import re
 import time
@@ -20,10 +24,15 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from urllib.parse import urlencode, urlsplit
 
+from scorekeeper.engine import preset_rules
+from support.outbox import PhoneCopy
+
 #: How long a request may take before it counts as an error.
 TIMEOUT_SECONDS = 15.0
 POLL_SECONDS = 2.0
 NAMES = ("Ana", "Bea", "Carlos", "Dani", "Eva")
+PRESET = "clasica"
+CARD_BLOCK = re.compile(r'<script type="application/json" id="game-card">(.*?)</script>', re.S)
 
 
 @dataclass
@@ -66,9 +75,11 @@ class Phone:
         path: str,
         form: dict[str, str] | None = None,
         headers: dict[str, str] | None = None,
+        json_body: bytes | None = None,
     ) -> Answer | None:
-        """Send one request and read its answer; an error, a timeout or a 5xx is recorded and gives ``None``."""
-        body = urlencode(form).encode() if form is not None else b""
+        """Send one request (a form, or ``json_body`` as JSON) and read its answer; an error, a timeout or a 5xx is
+        recorded and gives ``None``."""
+        body = urlencode(form).encode() if form is not None else (json_body or b"")
         lines = [
             f"{method} {path} HTTP/1.1",
             f"Host: {self.host}:{self.port}",
@@ -79,6 +90,8 @@ class Phone:
             lines.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if form is not None:
             lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        elif json_body is not None:
+            lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
         lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
         raw = ("\r\n".join(lines) + "\r\n\r\n").encode() + body
         start = time.perf_counter()
@@ -199,29 +212,53 @@ class Pace:
     play: float = 1.5
     deal: float = 15.0
 
+    def faster(self, times: float) -> Pace:
+        """This pace ``times`` as fast."""
+        return Pace(self.think / times, self.play / times, self.deal / times)
+
     def pause(self, page: str, rng: random.Random) -> float:
         """How long the scorekeeper waits before the next tap on ``page`` (each part give or take half)."""
-        wait = self.think + self.play * cards_in_play(page) + (self.deal if dealing(page) else 0.0)
-        return wait * rng.uniform(0.5, 1.5)
+        return self.wait(cards_in_play(page), dealing(page), rng)
+
+    def wait(self, cards: int, deal: bool, rng: random.Random) -> float:
+        """How long the scorekeeper waits before the next tap when ``cards`` are played out first (every player's),
+        and the hand is shuffled and dealt first when ``deal``; each part give or take half."""
+        return (self.think + self.play * cards + (self.deal if deal else 0.0)) * rng.uniform(0.5, 1.5)
 
 
-async def scorekeeper(phone: Phone, pace: Pace, stop: float, started: asyncio.Future[str], rng: random.Random) -> None:
-    """Start a game, hand its watch address to the table, then tap whole hands at the table's ``pace`` until
-    ``stop``."""
+def copy_pause(pace: Pace, copy: PhoneCopy, rng: random.Random) -> float:
+    """How long the scorekeeper waits before the next tap on the phone's ``copy`` of the game: the deal before a
+    new hand's trump, the cards played out before the first tricks."""
+    hand = copy.hand
+    if hand is None:
+        return 0.0
+    playing = hand.stage == "tricks" and all(tricks is None for tricks in hand.tricks)
+    return pace.wait(hand.plan.cards * len(copy.names) if playing else 0, hand.stage == "trump", rng)
+
+
+async def start_game(phone: Phone, started: asyncio.Future[str]) -> tuple[str, Answer | None]:
+    """Start a game of five (classic schedule), hand its watch address to the table; its address and page."""
     page = await phone.request("new game page", "GET", "/partidas/nueva")
     if page is None or not (token := CSRF.search(page.body)):
         started.set_result("")
-        return
+        return "", None
     form = {f"names-{i}": name for i, name in enumerate(NAMES)}
-    form.update(csrf_token=token.group(1), first_dealer="0", preset="clasica", action="start")
+    form.update(csrf_token=token.group(1), first_dealer="0", preset=PRESET, action="start")
     answer = await phone.request("start game", "POST", "/partidas/nueva", form)
     location = urlsplit(answer.headers.get("location", "")).path if answer is not None else ""
     if not location.startswith("/p/"):
         started.set_result("")
-        return
+        return "", None
     game = await phone.request("game page", "GET", location)
     watch = re.search(r"/ver/([\w-]+)", game.body) if game is not None else None
     started.set_result(watch.group(1) if watch else "")
+    return location, game
+
+
+async def scorekeeper(phone: Phone, pace: Pace, stop: float, started: asyncio.Future[str], rng: random.Random) -> None:
+    """Start a game, then tap whole hands through the page's forms at the table's ``pace`` until ``stop``: each tap
+    a POST answered by a redirect, and the game page it leads to (a phone without script)."""
+    location, game = await start_game(phone, started)
     while game is not None and time.monotonic() < stop:
         await asyncio.sleep(pace.pause(game.body, rng))
         tap = next_tap(game.body)
@@ -234,6 +271,40 @@ async def scorekeeper(phone: Phone, pace: Pace, stop: float, started: asyncio.Fu
         if action.endswith("/guardar"):
             phone.tally.hands += 1
         game = await phone.request("game page", "GET", urlsplit(answer.headers.get("location", location)).path)
+
+
+async def outbox_scorekeeper(
+    phone: Phone, pace: Pace, stop: float, started: asyncio.Future[str], rng: random.Random
+) -> None:
+    """Start a game, then tap whole hands as the page's script does at the table's ``pace`` until ``stop``: each tap
+    applied on the phone's copy of the game (read once from the page's card) and sent at once to the outbox's
+    address, answered by a small acknowledgement; the page is never drawn again."""
+    _, game = await start_game(phone, started)
+    block = CARD_BLOCK.search(game.body) if game is not None else None
+    if block is None:
+        if game is not None:
+            phone.tally.errors.append("game page: no card")
+        return
+    data = json.loads(block.group(1))
+    copy = PhoneCopy.of(data["card"], preset_rules(PRESET))
+    headers = {"X-CSRFToken": data["csrf"]}
+    while time.monotonic() < stop:
+        await asyncio.sleep(copy_pause(pace, copy, rng))
+        tap = copy.next_tap(rng)
+        if tap is None:
+            return  # the game is over
+        version = copy.version
+        copy.take(tap)
+        body = json.dumps({"version": version, "taps": [tap]}).encode()
+        answer = await phone.request("tap", "POST", data["taps"], headers=headers, json_body=body)
+        if answer is None:
+            return
+        sent = json.loads(answer.body)
+        if sent["results"][0]["status"] != "applied":
+            phone.tally.errors.append(f"tap: {sent['results'][0]}")
+            return
+        if tap["action"] == "save":
+            phone.tally.hands += 1
 
 
 LIVE = re.compile(r'id="en-vivo" data-live="([^"]+)" data-etag="([^"]*)"')

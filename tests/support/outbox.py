@@ -15,6 +15,7 @@ already applied changes nothing.
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,10 +33,14 @@ from scorekeeper.engine import (
     trump_of,
 )
 from scorekeeper.engine.steps import trump_fixed
-from support.table import new_tap_id
 
 TRUMPS = ("O", "C", "E", "B")
 APPLIED, DONE, REFUSED = "applied", "done", "refused"
+
+
+def new_tap_id() -> str:
+    """A new tap id, as a phone makes it: 128 random bits in base64url (22 characters)."""
+    return secrets.token_urlsafe(16)
 
 
 def record_of_card(saved: dict[str, Any]) -> HandRecord:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
-import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +23,7 @@ from scorekeeper.engine import HandPlan, ScoreSheet, bid_order
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Game, Hand, utcnow
+from support.outbox import new_tap_id
 from support.pages import text_of
 
 #: Builds a test app with extra settings (the ``app_factory`` fixture of tests/conftest.py).
@@ -240,11 +240,6 @@ class Seat:
 
 
 # --- a phone's outbox (POST /p/<token>/anotar) -----------------------------------------------
-
-
-def new_tap_id() -> str:
-    """A new tap id, as a phone makes it: 128 random bits in base64url (22 characters)."""
-    return secrets.token_urlsafe(16)
 
 
 def queued(
