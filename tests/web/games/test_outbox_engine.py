@@ -21,8 +21,8 @@ from scorekeeper.engine import Rules, trump_code
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import AppliedTap
-from support.outbox import Referee, takes
-from support.table import Table, new_tap_id
+from support.outbox import Referee, new_tap_id, takes
+from support.table import Table
 
 #: Games small enough to finish in a few dozen taps: names, first dealer and the new-game form's options.
 GAMES = {
