@@ -14,6 +14,7 @@ from scorekeeper.groups.pages import LOOK, page_of
 from scorekeeper.page_parts.chart import SCREEN
 from scorekeeper.plumbing import live
 from scorekeeper.plumbing.assets import release
+from scorekeeper.plumbing.security import leave_session_alone
 from scorekeeper.storage.groups import group_state, state_digest
 
 #: The players the big screen lists at most (the best rated): more would not be read from three metres.
@@ -78,10 +79,10 @@ def screen_live(token: str) -> Response:
     """The live part of the peña's big screen: a bodiless 304 while nothing changed."""
     etag = _etag(token)
     if live.unchanged(etag):
-        live.leave_session_alone()
+        leave_session_alone()
         return live.not_modified(etag)
     context = _context(token, etag)
     part, digest = live.sheet_to_send(render_template("groups/_screen_part.html", **context))
     html = render_template("groups/_screen_live.html", screen_part=part, screen_digest=digest, **context)
-    live.leave_session_alone()
+    leave_session_alone()
     return _answer(html, etag)
