@@ -15,6 +15,7 @@ from scorekeeper.plumbing import live
 from scorekeeper.plumbing.assets import release
 from scorekeeper.plumbing.security import leave_session_alone
 from scorekeeper.share import bp
+from scorekeeper.share.drawn_sheets import drawn_sheet
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.phone_games import forget, remember
 from scorekeeper.storage.rematch import rematch_game
@@ -43,7 +44,7 @@ def watch(token: str) -> Response:
         return game
     remember(token, watching=True)
     context = _watch_context(game, view_of(game), token)
-    sheet_html = render_template("share/_sheet_part.html", **context)
+    sheet_html = _sheet_part("share/_sheet_part.html", context)
     digest = live.sheet_digest(sheet_html)
     html = render_template("share/watch.html", sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
     return _live_response(html, game)
@@ -62,7 +63,7 @@ def watch_live(token: str) -> Response:
         leave_session_alone()
         return game
     context = _watch_context(game, view_of(game), token)
-    sheet_part, digest = live.sheet_to_send(render_template("share/_sheet_part.html", **context))
+    sheet_part, digest = live.sheet_to_send(_sheet_part("share/_sheet_part.html", context))
     html = render_template("share/_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
     leave_session_alone()
     return _live_response(html, game)
@@ -76,7 +77,7 @@ def screen(token: str) -> Response:
     if not isinstance(game, Game):
         return game
     context = _watch_context(game, view_of(game), token)
-    sheet_html = render_template("share/_screen_sheet.html", screen_frame=SCREEN, **context)
+    sheet_html = _sheet_part("share/_screen_sheet.html", context)
     digest = live.sheet_digest(sheet_html)
     html = render_template("share/screen.html", sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
     return _live_response(html, game)
@@ -90,7 +91,7 @@ def screen_live(token: str) -> Response:
         leave_session_alone()
         return game
     context = _watch_context(game, view_of(game), token)
-    sheet_part, digest = live.sheet_to_send(render_template("share/_screen_sheet.html", screen_frame=SCREEN, **context))
+    sheet_part, digest = live.sheet_to_send(_sheet_part("share/_screen_sheet.html", context))
     html = render_template("share/_screen_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
     leave_session_alone()
     return _live_response(html, game)
@@ -127,6 +128,17 @@ def _watch_context(game: Game, view: GameView, token: str) -> dict[str, Any]:
         "rules": view.rules,
         "rematch": rematch_game(game),  # la revancha, once its table started it (share/_rematch_notice.html)
     }
+
+
+def _sheet_part(template: str, context: dict[str, Any]) -> str:
+    """The sheet part ``template`` draws (the watchers' or the big screen's), drawn once for all the game's watchers
+    while the sheet stays the same (``drawn_sheets``)."""
+
+    def draw() -> str:
+        """Draw it now."""
+        return render_template(template, screen_frame=SCREEN, **context)
+
+    return drawn_sheet(context["view"], template, context["watch_token"], draw)
 
 
 def _live_response(html: str, game: Game) -> Response:

@@ -1,0 +1,69 @@
+"""The watchers' sheet part drawn once for every phone that follows a game, not once for each poll.
+
+A game's watchers and big screen ask for the live part after every tap, and each answer needs
+the sheet part's fingerprint, though the sheet only changes when a hand is saved or corrected.
+So each process keeps the sheet parts it drew last, by a fingerprint of everything they are
+drawn from: the template, the watchers' address, the language and the release, the names, the
+rules and the first dealer, every saved hand and every correction. A tap in the hand being
+played changes none of these, and the part drawn before is sent again as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Final
+
+from scorekeeper.engine.card import record_card
+from scorekeeper.plumbing.assets import release
+from scorekeeper.plumbing.languages import current_locale
+from scorekeeper.storage.store import GameView
+
+#: How many sheet parts each process keeps (a few tens of kilobytes each).
+MAX_DRAWN: Final = 256
+
+_drawn: OrderedDict[str, str] = OrderedDict()
+_lock = threading.Lock()
+
+
+def sheet_facts(view: GameView, template: str, token: str) -> str:
+    """A fingerprint of everything ``template`` draws the sheet part of ``view``'s game from, for ``token``'s
+    watchers in the request's language."""
+    game = view.game
+    facts = [
+        template,
+        token,
+        current_locale(),
+        release(),
+        list(view.names),
+        game.rules,
+        game.first_dealer,
+        [record_card(record) for record in view.records],
+        [[c.id, c.hand_number, c.made_at.isoformat(), c.changes] for c in game.corrections],
+    ]
+    return hashlib.sha256(json.dumps(facts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def drawn_sheet(view: GameView, template: str, token: str, draw: Callable[[], str]) -> str:
+    """The sheet part ``draw`` makes with ``template``: drawn now, or as drawn before from the same facts."""
+    key = sheet_facts(view, template, token)
+    with _lock:
+        found = _drawn.get(key)
+        if found is not None:
+            _drawn.move_to_end(key)
+            return found
+    html = draw()
+    with _lock:
+        _drawn[key] = html
+        while len(_drawn) > MAX_DRAWN:
+            _drawn.popitem(last=False)
+    return html
+
+
+def forget_drawn() -> None:
+    """Forget every sheet part drawn (for tests that compare with a part drawn afresh)."""
+    with _lock:
+        _drawn.clear()
