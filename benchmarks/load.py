@@ -66,7 +66,7 @@ def database(kind: str, folder: Path) -> Iterator[str]:
     if kind == "sqlite":
         yield f"sqlite:///{folder / 'load.sqlite3'}"
         return
-    import postgres  # the tests' throwaway cluster (tests/support/postgres.py)
+    from support import postgres  # the tests' throwaway cluster (tests/support/postgres.py)
 
     postgres.SETTINGS.update(fsync="on", synchronous_commit="on", full_page_writes="on", max_connections="200")
     cluster = postgres.Cluster.start()
