@@ -3,9 +3,10 @@
 A game's watchers and big screen ask for the live part after every tap, and each answer needs
 the sheet part's fingerprint, though the sheet only changes when a hand is saved or corrected.
 So each process keeps the sheet parts it drew last, by a fingerprint of everything they are
-drawn from: the template, the watchers' address, the language and the release, the names, the
-rules and the first dealer, every saved hand and every correction. A tap in the hand being
-played changes none of these, and the part drawn before is sent again as it was.
+drawn from: the template, the watchers' address, the language and the release, every column of
+the game's row but the two every tap changes (its version and time of change; so the rules,
+the end, a table that left, a revancha), the names, every saved hand and every correction. A tap
+in the hand being played changes none of these, and the part drawn before is sent again as it was.
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from typing import Final
 from scorekeeper.engine.card import record_card
 from scorekeeper.plumbing.assets import release
 from scorekeeper.plumbing.languages import current_locale
+from scorekeeper.storage.models import Game
 from scorekeeper.storage.store import GameView
 
+#: The game's columns that every tap changes: left out, as nothing of the sheet is drawn from them.
+EVERY_TAP: Final = ("version", "updated_at")
 #: How many sheet parts each process keeps (a few tens of kilobytes each).
 MAX_DRAWN: Final = 256
 
@@ -33,14 +37,14 @@ def sheet_facts(view: GameView, template: str, token: str) -> str:
     """A fingerprint of everything ``template`` draws the sheet part of ``view``'s game from, for ``token``'s
     watchers in the request's language."""
     game = view.game
+    row = {column.key: getattr(game, column.key) for column in Game.__table__.columns if column.key not in EVERY_TAP}
     facts = [
         template,
         token,
         current_locale(),
         release(),
+        row,
         list(view.names),
-        game.rules,
-        game.first_dealer,
         [record_card(record) for record in view.records],
         [[c.id, c.hand_number, c.made_at.isoformat(), c.changes] for c in game.corrections],
     ]
