@@ -140,5 +140,20 @@ fuzz: $(STAMP) compile-translations
 icons: $(STAMP) chromium
 	$(BIN)/python -m scorekeeper.plumbing.draw_icons
 
+# The screen kept awake where the browser has no Wake Lock (plain HTTP at the table): a 2 s black 16x16 video with
+# a silent sound track, looped muted by js/pocha/screen_awake.js. Drawn here with Debian's ffmpeg, kept in git
+# (static/media/, a few KB each); run again only to change it. -bitexact: the same bytes every time.
+AWAKE_VIDEO := -f lavfi -i color=c=black:s=16x16:r=2:d=2 -f lavfi -i anullsrc=r=8000:cl=mono -t 2 -map 0:v -map 1:a \
+  -fflags +bitexact -flags +bitexact -map_metadata -1
+.PHONY: media
+media:
+	@command -v ffmpeg >/dev/null || { echo "Installing ffmpeg from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ffmpeg; }
+	mkdir -p static/media
+	ffmpeg -hide_banner -loglevel error -y $(AWAKE_VIDEO) -c:v libvpx -b:v 4k -c:a libopus -b:a 6k static/media/awake.webm
+	ffmpeg -hide_banner -loglevel error -y $(AWAKE_VIDEO) -c:v libx264 -preset veryslow -tune stillimage -pix_fmt yuv420p \
+	  -c:a aac -b:a 8k -movflags +faststart static/media/awake.mp4
+	@ls -l static/media/awake.webm static/media/awake.mp4
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

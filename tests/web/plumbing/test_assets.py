@@ -21,7 +21,7 @@ from scorekeeper.plumbing import assets
 if TYPE_CHECKING:
     from support.table import AppFactory
 
-HASHED = re.compile(r"^/static/(?P<name>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[a-z]+)?$")
+HASHED = re.compile(r"^/static/(?P<name>.+)\.(?P<digest>[0-9a-f]{10})(?P<suffix>\.[a-z0-9]+)?$")
 
 
 def static_files(app: Flask) -> list[str]:
