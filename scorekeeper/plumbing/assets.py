@@ -54,7 +54,8 @@ SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "js/pocha/sharing.js",  # «Copiar» and «Compartir»
             "js/pocha/watching.js",  # the watchers' page kept up to date
             "js/pocha/history_address.js",  # after a POST, the page's GET address in the history
-            "js/pocha/phone_app.js",  # the service worker, the copies kept for no connection, the screen awake
+            "js/pocha/phone_app.js",  # the service worker and the copies kept for no connection
+            "js/pocha/screen_awake.js",  # the screen kept on during a game: the Wake Lock, else a silent video
             "js/pocha/sheet_names.js",  # the sheet's whole names, one at a time
             "js/pocha/print.js",  # the printable sheet's «Imprimir» button
         ),

@@ -29,6 +29,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from support.lan_server import LanServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -421,3 +422,67 @@ TableFactory = Callable[..., Table]
 def make_table() -> TableFactory:
     """A player with another phone: `make_table(make_phone(java_script_enabled=False), javascript=False)`."""
     return Table
+
+
+# --- a phone at the table: the app over the Wi-Fi, at this machine's network address -----------
+
+
+@pytest.fixture
+def lan_server(tmp_path: Path) -> Iterator[LanServer]:
+    """A fresh app (like `live_server`) served over plain HTTP on this machine's network address, not the loopback:
+    an insecure context, as the phones at a table see Pocha. ``lan_server.stop()`` and ``.start()`` keep the port."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "browser-test-secret",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'lan.sqlite3'}",
+        },
+        instance_path=tmp_path / "lan-instance",
+    )
+    with app.app_context():
+        db.create_all()
+    server = LanServer(app)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture
+def make_lan_phone(chromium: Browser, lan_server: LanServer) -> Iterator[PhoneFactory]:
+    """Phones like `phone` pointed at `lan_server`: ``make_lan_phone()``; their requests fenced to it."""
+    contexts: list[BrowserContext] = []
+
+    def only_the_lan_server(route: Route) -> None:
+        """Let requests to the server through and abort the rest."""
+        if is_same_origin(route.request.url, lan_server.url):
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    def open_phone(**options: Any) -> Page:
+        """A new phone on the network's address, its own cookies."""
+        context = chromium.new_context(
+            **{
+                "viewport": PHONE_VIEWPORT,
+                "screen": {"width": PHONE_VIEWPORT["width"], "height": PHONE_VIEWPORT["height"]},
+                "device_scale_factor": 3,
+                "is_mobile": True,
+                "has_touch": True,
+                "locale": "es-ES",
+                "base_url": lan_server.url,
+                **options,
+            }
+        )
+        contexts.append(context)
+        context.route("**/*", only_the_lan_server)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        return page
+
+    yield open_phone
+    for context in contexts:
+        context.close()

@@ -1,6 +1,6 @@
 """Pocha as a phone app: Chromium reports it installable on this computer; a game's page reloaded without a connection
-shows the last sheet this phone saw, read only; the screen stays awake on a game's page (or a hint says how); and
-the watchers' page does not move when its script arrives late."""
+shows the last sheet this phone saw, read only; and the watchers' page does not move when its script arrives late
+(the screen kept awake: test_screen_awake.py)."""
 
 from __future__ import annotations
 
@@ -133,24 +133,6 @@ def copy_text(page: Page, address: str) -> str:
         address,
     )
     return text
-
-
-def test_the_screen_stays_awake_on_a_game_page_and_a_hint_shows_where_it_cannot(
-    make_phone: PhoneFactory, live_server: LiveServer
-) -> None:
-    token, _watch = store_game(live_server.app, FOUR, classic_game(4)[:3])
-    phone = make_phone()
-    phone.goto(f"/p/{token}")
-    expect(phone.locator("html")).to_have_class(AWAKE)
-    assert phone.evaluate("() => getComputedStyle(document.getElementById('pantalla')).visibility") == "hidden"
-    phone.goto("/")
-    expect(phone.locator("html")).not_to_have_class(AWAKE)
-
-    without = make_phone()  # a browser without the Wake Lock API (or not over HTTPS): the hint shows
-    without.add_init_script("Object.defineProperty(Navigator.prototype, 'wakeLock', { get: () => undefined });")
-    without.goto(f"/p/{token}")
-    expect(without.locator("#pantalla")).to_be_visible()
-    expect(without.locator("#pantalla")).to_contain_text("alarga el bloqueo automático")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

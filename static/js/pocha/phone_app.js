@@ -1,5 +1,5 @@
-// The phone app (main/phone_app.py): the service worker, the copies of games' pages kept for no connection, the
-// offline page's list of them, and the screen kept awake while a game's page is open.
+// The phone app (main/phone_app.py): the service worker, the copies of games' pages kept for no connection and
+// the offline page's list of them.
 (function () {
   "use strict";
 
@@ -89,21 +89,4 @@
       if (none && copies.length) none.hidden = true;
     }).catch(function () {});
   }
-
-  // The screen stays on while a game's page is open, where the browser allows it (the Wake Lock API, over HTTPS
-  // or on this computer); the hint at the bottom of the page (base.html) is hidden, its place kept, while it does.
-  var wakeLock = null;
-  function keepAwake() {
-    if (wakeLock || document.hidden || !page || !page.hasAttribute("data-game") || !navigator.wakeLock) return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-      document.documentElement.classList.add("awake");
-      lock.addEventListener("release", function () {
-        wakeLock = null;
-        document.documentElement.classList.remove("awake");
-      });
-    }).catch(function () {});
-  }
-  keepAwake();
-  document.addEventListener("visibilitychange", keepAwake);
 })();

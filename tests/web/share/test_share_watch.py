@@ -84,6 +84,7 @@ def test_nothing_on_the_watch_page_can_change_the_game(table: Table) -> None:
     main = main_of(page)
     assert "<form" not in main
     assert re.findall(r'<button[^>]*class="([^"]*)"', main) == [
+        "button button-small hint-dismiss",  # the screen's hint, on this phone only
         "button button-small copy-button",
         "button button-small share-button",
     ]
