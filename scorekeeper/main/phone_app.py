@@ -2,9 +2,9 @@
 
 A phone can put Pocha on its home screen where the browser allows it (over HTTPS, or on this
 computer). The service worker (static/js/sw.js) takes pages from the network first and static
-files from its cache; without a connection it shows the last copy of each game's page this phone
-saw (static/js/pocha/phone_app.js keeps them), read only, or the offline page, which lists those
-copies.
+files from its cache. It keeps each game's page as the network last gave it; without a connection
+it serves that page as it is, working (its script carries on with the phone's own record of the
+game), or, for any other page, the offline page, which lists the games kept.
 """
 
 from __future__ import annotations

@@ -1,14 +1,20 @@
 // Pocha's service worker, served at /sw.js (scorekeeper/main/phone_app.py puts self.POCHA in front: the release, the
-// files every page needs and the offline page). Pages come from the network first; static files, whose addresses
-// carry their content's hash, from the cache. Without a connection a game's page is the last copy this phone kept
-// of it (js/pocha/phone_app.js keeps them in "pocha-pages"), marked data-offline: read only, with its note; any
-// other page is the offline page, which lists those copies.
+// files every page needs and the offline page). Static files, whose addresses carry their content's hash, come from
+// the cache. Pages come from the network; a game's page (the scorekeeper's or the watchers') is kept as the network
+// last gave it, and is served as it is when the network gives nothing (or nothing within a few seconds): the working
+// page, whose script carries on from the phone's own record of the game, only marked data-kept (when it was fetched).
+// Any other page without a connection is the offline page, which lists the games kept.
 "use strict";
 
 var SETTINGS = self.POCHA;
 var FILES = "pocha-files-" + SETTINGS.release;
-var PAGES = "pocha-pages";
+var PAGES = "pocha-game-pages";
 var GAME_PAGE = /^\/(p|ver)\/[^/]+$/;
+var SLOW_MS = 5000; // a server that has not answered by then is asleep or gone: the kept copy, if any
+// Kept with each copy: when it was fetched, the release that kept it, the game's version it shows.
+var KEPT_AT = "X-Pocha-Kept-At";
+var RELEASE = "X-Pocha-Release";
+var VERSION = "X-Pocha-Version";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(
@@ -18,14 +24,25 @@ self.addEventListener("install", function (event) {
   );
 });
 
-// A new release: the files of the old one go; the copies of the games stay.
+// A new release: the files of the old one go, and so do the pages that ask for them (and the read-only copies an
+// earlier release kept in "pocha-pages").
 self.addEventListener("activate", function (event) {
   event.waitUntil(
     caches.keys()
       .then(function (names) {
         return Promise.all(names.filter(function (name) {
-          return name.indexOf("pocha-files-") === 0 && name !== FILES;
+          return (name.indexOf("pocha-files-") === 0 && name !== FILES) || name === "pocha-pages";
         }).map(function (name) { return caches.delete(name); }));
+      })
+      .then(function () { return caches.open(PAGES); })
+      .then(function (cache) {
+        return cache.keys().then(function (requests) {
+          return Promise.all(requests.map(function (request) {
+            return cache.match(request).then(function (copy) {
+              if (!copy || copy.headers.get(RELEASE) !== SETTINGS.release) return cache.delete(request);
+            });
+          }));
+        });
       })
       .then(function () { return self.clients.claim(); })
   );
@@ -35,31 +52,94 @@ function fromCache(request) {
   return caches.match(request).then(function (kept) {
     if (kept) return kept;
     return fetch(request).then(function (response) {
-      if (response.ok && /\.[0-9a-f]{10}\.[a-z]+$/.test(new URL(request.url).pathname)) {
+      // Whole answers only (a video is asked for in ranges, answered 206: never kept).
+      if (response.status === 200 && /\.[0-9a-f]{10}\.[a-z0-9]+$/.test(new URL(request.url).pathname)) {
         var copy = response.clone();
-        caches.open(FILES).then(function (cache) { cache.put(request, copy); });
+        caches.open(FILES).then(function (cache) { return cache.put(request, copy); }).catch(function () {});
       }
       return response;
     });
   });
 }
 
-// The kept copy of a game's page, marked as seen without a connection.
-function offlineCopy(kept) {
-  return kept.text().then(function (html) {
-    return new Response(html.replace(/<html\b/i, '<html data-offline=""'), {
-      headers: { "Content-Type": "text/html; charset=utf-8" }
-    });
-  });
+// The game's version a page shows (the card in its data block), or null.
+function versionOf(html) {
+  var block = /<script type="application\/json" id="game-card">([\s\S]*?)<\/script>/.exec(html);
+  try {
+    var version = block ? JSON.parse(block[1]).card.version : null;
+    return typeof version === "number" ? version : null;
+  } catch (error) {
+    return null;
+  }
 }
 
-function withoutNetwork(url) {
-  var kept = GAME_PAGE.test(url.pathname)
-    ? caches.open(PAGES).then(function (cache) { return cache.match(url.origin + url.pathname); })
-    : Promise.resolve(undefined);
-  return kept.then(function (copy) {
-    if (copy) return offlineCopy(copy);
-    return caches.match(SETTINGS.offline).then(function (page) { return page || Response.error(); });
+// Each game page's newest request whose answer was kept: an answer to an older request that arrives late never
+// replaces it. (Forgotten when the worker stops; the game's version still guards.)
+var asked = 0;
+var keptRequest = {};
+
+// Keep the network's answer for `address` (asked as request number `number`), unless the copy kept is fresher.
+function keep(address, response, number) {
+  if (response.status === 404) { // a game that is gone (or whose address was replaced): its copy goes too
+    return caches.open(PAGES).then(function (cache) { return cache.delete(address); });
+  }
+  var type = response.headers.get("Content-Type") || "";
+  if (response.status !== 200 || type.indexOf("text/html") !== 0) return Promise.resolve();
+  return response.text().then(function (html) {
+    return caches.open(PAGES).then(function (cache) {
+      return cache.match(address).then(function (old) {
+        if ((keptRequest[address] || 0) > number) return;
+        var version = versionOf(html);
+        var oldVersion = old && old.headers.get(VERSION) ? Number(old.headers.get(VERSION)) : null;
+        if (version !== null && oldVersion !== null && oldVersion > version) return;
+        keptRequest[address] = number;
+        var headers = { "Content-Type": type };
+        headers[KEPT_AT] = String(Date.now());
+        headers[RELEASE] = SETTINGS.release;
+        if (version !== null) headers[VERSION] = String(version);
+        return cache.put(address, new Response(html, { headers: headers }));
+      });
+    });
+  }).catch(function () {});
+}
+
+// The kept copy of a game's page, as the network gave it, marked with when that was; or undefined.
+function keptCopy(address) {
+  return caches.open(PAGES).then(function (cache) { return cache.match(address); }).then(function (copy) {
+    if (!copy) return undefined;
+    var when = Number(copy.headers.get(KEPT_AT)) || 0;
+    return copy.text().then(function (html) {
+      return new Response(html.replace(/<html\b/i, '<html data-kept="' + when + '"'), {
+        headers: { "Content-Type": copy.headers.get("Content-Type") || "text/html; charset=utf-8" }
+      });
+    });
+  }).catch(function () { return undefined; });
+}
+
+function offlinePage() {
+  return caches.match(SETTINGS.offline).then(function (page) { return page || Response.error(); });
+}
+
+// A game's page: the network's answer (kept), or the kept copy when the network fails or is too slow.
+function gamePage(event, address) {
+  var number = ++asked;
+  var network = fetch(event.request);
+  event.waitUntil(network.then(function (response) { return keep(address, response.clone(), number); }, function () {}));
+  return new Promise(function (resolve) {
+    var answered = false;
+    function answer(response) {
+      if (!answered) { answered = true; resolve(response); }
+    }
+    var slow = setTimeout(function () {
+      keptCopy(address).then(function (copy) { if (copy) answer(copy); });
+    }, SLOW_MS);
+    network.then(function (response) {
+      clearTimeout(slow);
+      answer(response);
+    }, function () {
+      clearTimeout(slow);
+      keptCopy(address).then(function (copy) { return copy || offlinePage(); }).then(answer);
+    });
   });
 }
 
@@ -69,13 +149,9 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(fromCache(request));
+  } else if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+    event.respondWith(gamePage(event, url.origin + url.pathname));
   } else if (request.mode === "navigate") {
-    event.respondWith(fetch(request).then(function (response) {
-      // A game that is gone (or whose address was replaced): its copy goes too.
-      if (response.status === 404 && GAME_PAGE.test(url.pathname)) {
-        caches.open(PAGES).then(function (cache) { cache.delete(url.origin + url.pathname); });
-      }
-      return response;
-    }, function () { return withoutNetwork(url); }));
+    event.respondWith(fetch(request).catch(offlinePage));
   }
 });

@@ -1,6 +1,7 @@
 """Pocha as a phone app: Chromium reports it installable on this computer; a game's page reloaded without a connection
-shows the last sheet this phone saw, read only; and the watchers' page does not move when its script arrives late
-(the screen kept awake: test_screen_awake.py)."""
+is the working game page as the network last gave it; over the network's address (plain HTTP) no service worker is
+asked for and the game works; and the watchers' page does not move when its script arrives late (the screen kept
+awake: test_screen_awake.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory
+
+    from support.lan_server import LanServer
 
 FOUR = ("Ana", "Bea", "Ciro", "Dani")
 EIGHT = ("Maximiliano Fernández", "Bea", "Ciro", "Dani", "Eva", "Fede", "Gema", "Hugo")
@@ -39,9 +42,27 @@ def controlled(page: Page) -> None:
 def kept_copies(page: Page) -> list[str]:
     """The addresses of the games' pages this phone keeps for a reload without a connection."""
     copies: list[str] = page.evaluate(
-        "() => caches.open('pocha-pages').then((cache) => cache.keys()).then((keys) => keys.map((key) => key.url))"
+        "() => caches.open('pocha-game-pages').then((cache) => cache.keys()).then((keys) => keys.map((key) => key.url))"
     )
     return copies
+
+
+def copy_text(page: Page, address: str) -> str:
+    """The text of the kept copy of ``address``."""
+    text: str = page.evaluate(
+        "(address) => caches.open('pocha-game-pages').then((cache) => cache.match(address))"
+        ".then((copy) => copy ? copy.text() : '')",
+        address,
+    )
+    return text
+
+
+def wait_for_copy(page: Page, address: str, showing: str) -> None:
+    """Wait until the copy of ``address`` the phone keeps shows ``showing``."""
+    deadline = time.monotonic() + 10
+    while address not in kept_copies(page) or showing not in copy_text(page, address):
+        assert time.monotonic() < deadline, f"the page was not kept showing {showing!r}"
+        page.wait_for_timeout(200)
 
 
 def other_errors(errors: list[str]) -> list[str]:
@@ -71,68 +92,84 @@ def test_chromium_reports_pocha_installable_on_this_computer(installable_phone: 
     assert touch_icon is not None and page.request.get(touch_icon).status == 200
 
 
-def test_a_game_reloaded_without_a_connection_shows_the_last_sheet_this_phone_saw(
+def test_a_game_reloaded_without_a_connection_is_the_working_game_page(
     make_phone: PhoneFactory, make_table: TableFactory, phone_log: PhoneLog, live_server: LiveServer
 ) -> None:
     token, watch = store_game(live_server.app, FOUR, classic_game(4)[:3])
+    address = f"{live_server.url}/p/{token}"
     phone = make_phone()
     phone.goto(f"/p/{token}")
     controlled(phone)
     table = make_table(phone)
-    table.choose_trump("C")  # a tap after the page was drawn: the copy follows it
+    table.choose_trump("C")  # drawn in place: the kept copy is the network's, of the next load
+    phone.reload()
+    wait_for_copy(phone, address, "Copas")
     totals = table.sheet_totals()
-    address = f"{live_server.url}/p/{token}"
-    deadline = time.monotonic() + 10
-    while address not in kept_copies(phone) or "Copas" not in copy_text(phone, address):
-        assert time.monotonic() < deadline, "the page was not kept as it now is"
-        phone.wait_for_timeout(200)
 
     phone.context.set_offline(True)
     phone.reload()
-    expect(phone.locator("html")).to_have_attribute("data-offline", "")
-    expect(phone.locator(".offline-note")).to_be_visible()
-    expect(phone.locator(".offline-note")).to_contain_text("Sin conexión")
-    assert table.sheet_totals() == totals
+    expect(phone.locator("html")).to_have_attribute("data-kept", re.compile(r"^[1-9][0-9]+$"))
+    expect(phone.locator("html")).to_have_class(re.compile(r"\bjs\b"))  # its script runs
     expect(table.hand).to_contain_text("Copas")
-    for button in phone.locator("main form button").all():
-        expect(button).to_be_disabled()  # read only
+    assert table.sheet_totals() == totals
+    bids = table.hand.locator(".numbers button")
+    expect(bids.first).to_be_visible()
+    assert bids.count() >= 2 and all(button.is_enabled() for button in bids.all()), "the bids are there to tap"
+    first_prompt = table.hand.locator(".prompt").inner_text()
+    expect(phone.locator(".offline-note")).to_have_count(0)  # no read-only copy any more
 
-    phone.goto("/")  # any other page: the offline page, with the games this phone keeps
+    other = make_phone()  # meanwhile another phone at the table bids
+    other.goto(f"/p/{token}")
+    make_table(other).bid(0)
+    next_prompt = other.locator("#mano .prompt").inner_text()
+    assert next_prompt != first_prompt
+    phone.context.set_offline(False)
+    phone.reload()  # the network's page again, with the other phone's bid
+    expect(phone.locator("html")).not_to_have_attribute("data-kept", re.compile(".*"))
+    expect(table.hand.locator(".prompt")).to_have_text(next_prompt)
+    wait_for_copy(phone, address, next_prompt)  # the copy kept is the newest
+
+    phone.goto("/")  # the offline page lists the games kept
+    phone.context.set_offline(True)
+    phone.goto("/historial")
     expect(phone.locator("h1")).to_contain_text("Sin conexión")
     kept = phone.locator("#kept-games .game-link")
     expect(kept).to_have_count(1)
     expect(kept).to_contain_text("Ana, Bea, Ciro, Dani")
     with phone.expect_navigation():
         kept.tap()
-    expect(phone.locator(".offline-note")).to_be_visible()
-
-    with phone.expect_navigation():  # the connection is back: the page loads itself, live again
-        phone.context.set_offline(False)
-    expect(phone.locator("html")).not_to_have_attribute("data-offline", "")
-    expect(phone.locator(".offline-note")).to_be_hidden()
+    expect(phone.locator("html")).to_have_attribute("data-kept", re.compile(r"^[1-9]"))
+    expect(table.hand).to_be_visible()
 
     watcher = make_phone()  # the watchers' page is kept too
     watcher.goto(f"/ver/{watch}")
     controlled(watcher)
-    deadline = time.monotonic() + 10
-    while f"{live_server.url}/ver/{watch}" not in kept_copies(watcher):
-        assert time.monotonic() < deadline, "the watchers' page was not kept"
-        watcher.wait_for_timeout(200)
+    watcher.reload()
+    wait_for_copy(watcher, f"{live_server.url}/ver/{watch}", "solo mirar")
     watcher.context.set_offline(True)
     watcher.reload()
-    expect(watcher.locator(".offline-note")).to_be_visible()
-    expect(watcher.locator("#en-vivo")).not_to_have_attribute("data-live", "")  # asks nothing while offline
+    expect(watcher.locator("html")).to_have_attribute("data-kept", re.compile(r"^[1-9]"))
+    expect(watcher.locator("#en-vivo")).to_have_attribute("data-live", re.compile("/en-directo$"))
     assert other_errors(phone_log.errors) == []
 
 
-def copy_text(page: Page, address: str) -> str:
-    """The text of the kept copy of ``address``."""
-    text: str = page.evaluate(
-        "(address) => caches.open('pocha-pages').then((cache) => cache.match(address))"
-        ".then((copy) => copy ? copy.text() : '')",
-        address,
-    )
-    return text
+def test_over_the_networks_address_no_service_worker_is_asked_for_and_the_game_works(
+    make_lan_phone: PhoneFactory, make_table: TableFactory, lan_server: LanServer
+) -> None:
+    token, _watch = store_game(lan_server.app, FOUR, classic_game(4)[:3])
+    phone = make_lan_phone()
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
+    phone.goto(f"/p/{token}")
+    assert phone.evaluate("() => [window.isSecureContext, 'serviceWorker' in navigator]") == [False, False]
+    table = make_table(phone)
+    table.choose_trump("O")
+    expect(table.hand).to_contain_text("Oros")
+    phone.wait_for_timeout(500)
+    assert not any(url.endswith("/sw.js") for url in asked), asked
+    assert errors == []
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -1,5 +1,5 @@
-// The phone app (main/phone_app.py): the service worker, the copies of games' pages kept for no connection and
-// the offline page's list of them.
+// The phone app (main/phone_app.py): the service worker (which keeps each game's page for a reload without a
+// connection) and the offline page's list of the games kept.
 (function () {
   "use strict";
 
@@ -13,47 +13,8 @@
     });
   }
 
-  // A game's page (data-game) is kept as this phone last saw it, for a reload without a connection: when it is
-  // drawn, after each tap or news from the table (a second later), and when the phone leaves it.
-  var offline = document.documentElement.hasAttribute("data-offline");
-  var PAGES = "pocha-pages";
-  var keepTimer = 0;
-
-  function keepCopy() {
-    window.clearTimeout(keepTimer);
-    if (!canKeep || offline || !page || !page.hasAttribute("data-game")) return;
-    var copy = document.documentElement.cloneNode(true);
-    copy.classList.remove("awake");
-    var body = copy.querySelector("body");
-    if (body) body.removeAttribute("data-address");
-    var html = "<!doctype html>\n" + copy.outerHTML;
-    caches.open(PAGES).then(function (cache) {
-      return cache.put(window.location.origin + window.location.pathname,
-        new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
-    }).catch(function () {});
-  }
-
-  if (page && page.hasAttribute("data-game") && !offline) {
-    keepCopy();
-    if (window.MutationObserver) {
-      new MutationObserver(function () {
-        window.clearTimeout(keepTimer);
-        keepTimer = window.setTimeout(keepCopy, 1000);
-      }).observe(page, { childList: true, subtree: true, characterData: true });
-    }
-    window.addEventListener("pagehide", keepCopy);
-  }
-
-  // The copy seen without a connection: read only, no asking the server, the real page again once online.
-  if (offline) {
-    document.querySelectorAll("form button, form input, form select, form textarea").forEach(function (control) {
-      control.disabled = true;
-    });
-    var livePart = document.getElementById("en-vivo");
-    if (livePart) livePart.removeAttribute("data-live");
-    // (only when the phone says it is online: a late "online" from before the page was drawn is no news)
-    window.addEventListener("online", function () { if (navigator.onLine) window.location.reload(); });
-  }
+  // The service worker keeps the game pages (the network's latest answer for each) in this cache.
+  var PAGES = "pocha-game-pages";
 
   // The offline page (main/offline.html): a link to each game's copy this phone keeps.
   var kept = document.getElementById("kept-games");

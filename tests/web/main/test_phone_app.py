@@ -1,6 +1,6 @@
 """The phone app (scorekeeper/main/phone_app.py): the manifest and its icons, the service worker at /sw.js, the offline
-page; and what every page says about it (manifest, apple-touch icon, a game's page marked for the screen and the
-offline copy, a refused form's GET address)."""
+page; and what every page says about it (manifest, apple-touch icon, a game's page marked for the screen, a refused
+form's GET address)."""
 
 from __future__ import annotations
 
@@ -105,13 +105,15 @@ def test_the_offline_page_says_there_is_no_connection(client: FlaskClient, lang:
     assert "data-game" not in html, "not a game's page: no copy kept of it"
 
 
-def test_a_games_pages_are_marked_for_the_screen_and_the_copy_and_no_other_page_is(table: Table) -> None:
+def test_a_games_pages_are_marked_for_the_screen_and_no_other_page_is(table: Table) -> None:
     token = table.start(FOUR)
     watch = table.watch_token(token)
     for address in (f"/p/{token}", f"/ver/{watch}"):
         html = table.client.get(address).get_data(as_text=True)
         assert re.search(r"<body[^>]* data-game[ >]", html), address
-        assert 'class="awake-hint" id="pantalla"' in html and 'class="offline-note"' in html
+        assert re.search(
+            r'<p class="awake-hint" id="pantalla" hidden data-video-mp4="/static/media/awake\.[0-9a-f]{10}\.mp4"', html
+        )
     for address in ("/", "/partidas/nueva", f"/p/{token}/imprimir", "/historial"):
         html = table.client.get(address).get_data(as_text=True)
         assert "data-game" not in html and "awake-hint" not in html, address
