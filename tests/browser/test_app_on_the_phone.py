@@ -150,6 +150,7 @@ def test_a_game_reloaded_without_a_connection_is_the_working_game_page(
     watcher.reload()
     expect(watcher.locator("html")).to_have_attribute("data-kept", re.compile(r"^[1-9]"))
     expect(watcher.locator("#en-vivo")).to_have_attribute("data-live", re.compile("/en-directo$"))
+    expect(watcher.locator("#conexion").get_by_role("status")).to_have_text("Sin conexión, reintentando…")
     assert other_errors(phone_log.errors) == []
 
 
