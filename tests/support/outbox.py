@@ -211,7 +211,12 @@ class PhoneCopy(Referee):
                 return self.tap("renuncios", seat, hand.renuncios[seat] + 1)
         if stage == "tricks":
             order = hand.order
-            meant = self.meant.setdefault(number, split(cards, len(order), rng))
+            if number not in self.meant:  # what is said already stays (another phone's, on a copy read from a card)
+                said = [hand.tricks[seat] for seat in order]
+                free = [tricks for tricks in said if tricks is None]
+                shares = iter(split(cards - sum(t for t in said if t is not None), len(free), rng) if free else [])
+                self.meant[number] = [next(shares) if tricks is None else tricks for tricks in said]
+            meant = self.meant[number]
             for seat, tricks in zip(order[:-1], meant):
                 if hand.tricks[seat] != tricks:
                     return self.tap("tricks", seat, tricks)
