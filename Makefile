@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy compile-translations translations icons axe clean
+.PHONY: run production test test-fast bench bench-load fuzz typecheck lint format chromium postgresql redis caddy node compile-translations translations icons axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,13 @@ caddy:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy \
 	  && { test ! -d /run/systemd/system || systemctl disable --now caddy.service; }; }
 	@command -v caddy >/dev/null || { echo "caddy is missing"; exit 1; }
+
+# The phone's copy of the hand (static/js/pocha/hand_rules.js) is played against the engine in Node.js
+# (tests/phone/test_phone_rules.py): Debian's nodejs.
+node:
+	@command -v node >/dev/null || { echo "Installing Node.js from Debian..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
+	@command -v node >/dev/null || { echo "node is missing"; exit 1; }
 
 # The shared rate-limit tests start a redis-server of their own (tests/support/redis_server.py), never the Debian service.
 redis:
@@ -99,14 +106,14 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
-test: $(STAMP) chromium postgresql redis caddy axe lint typecheck compile-translations
+test: $(STAMP) chromium postgresql redis caddy node axe lint typecheck compile-translations
 	$(BIN)/python -m pytest
 
-# Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9: a few minutes),
-# on SQLite and on PostgreSQL; `make test-fast FAST="not browser and not slow and not postgresql"` leaves out the
-# second database (about 40 s less).
+# Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9, the phone's
+# rules against the engine on 100,000 taps: a few minutes), on SQLite and on PostgreSQL;
+# `make test-fast FAST="not browser and not slow and not postgresql"` leaves out the second database (about 40 s less).
 FAST ?= not browser and not slow
-test-fast: $(STAMP) postgresql redis compile-translations
+test-fast: $(STAMP) postgresql redis node compile-translations
 	$(BIN)/python -m pytest -m "$(FAST)"
 
 # The engine's speed on one core: the public play API against a straightforward version, then whole hands and

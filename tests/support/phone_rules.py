@@ -1,0 +1,249 @@
+"""The two sides of the differential test (tests/phone/test_phone_rules.py): the engine as the server applies a tap, and the phone's
+copy of the hand (static/js/pocha/hand_rules.js) in a long-lived Node.js process; each gives what the page shows.
+
+The server's side is the engine's ``HandInPlay`` and ``score_sheet`` with what games/taps.py adds around them (a tap
+for another hand, the game over, a hand saved twice). Both sides answer in the same plain data: the projection of
+everything the game page shows, or the refusal's message template and values.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.engine import (
+    HandInPlay,
+    HandRecord,
+    Message,
+    PochaError,
+    Rules,
+    ScoreSheet,
+    Step,
+    game_card,
+    score_sheet,
+    trump_code,
+)
+from scorekeeper.games.taps import GameFinishedError, StaleHandError
+
+DRIVER = Path(__file__).resolve().parent.parent / "phone" / "hand_rules_driver.js"
+
+#: A tap as the phone sends it (the contract's): action, hand, and seat and value where they apply.
+Tap = dict[str, Any]
+
+
+def node_program() -> str:
+    """Node.js, from Debian's ``nodejs`` (``make test`` installs it): a failure under CI when it is missing, else a skip."""
+    found = shutil.which("node") or shutil.which("nodejs")
+    if found:
+        return found
+    why = "Node.js is missing: install it with `apt-get install -y nodejs` (or run `make test`, which does)"
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        pytest.fail(why, pytrace=False)
+    pytest.skip(why)
+
+
+class PhoneRules:
+    """The phone's copy of the hand in Node.js: ``play(events)`` gives what the page shows after each event."""
+
+    def __init__(self, node: str) -> None:
+        self.process = subprocess.Popen(
+            [node, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
+        )
+
+    def play(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Send a card and taps (``{"card": …}`` or ``{"tap": …}`` each); the projection after each, in order."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"events": events}, separators=(",", ":")) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the Node.js process ended")
+        answer = json.loads(line)
+        if "error" in answer:
+            raise RuntimeError(f"hand_rules.js failed:\n{answer['error']}")
+        seen: list[dict[str, Any]] = answer["seen"]
+        return seen
+
+    def close(self) -> None:
+        """End the process."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+# --- the server's side ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class ServerGame:
+    """A game as the server keeps it: the rules, the players, the saved hands, the sheet and the hand being played."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    first_dealer: int
+    records: list[HandRecord] = field(default_factory=list)
+    sheet: ScoreSheet | None = None
+    hand: HandInPlay | None = None
+
+    def __post_init__(self) -> None:
+        self.sheet = score_sheet(self.rules, self.names, self.first_dealer, self.records)
+        if self.hand is None and self.sheet.next_hand is not None:
+            self.hand = HandInPlay.start(self.sheet.next_hand, self.rules, self.names)
+
+    @property
+    def scored(self) -> ScoreSheet:
+        """The sheet (always scored)."""
+        assert self.sheet is not None
+        return self.sheet
+
+    def card(self) -> dict[str, Any]:
+        """The game's card, as the server gives it to a phone."""
+        hand = self.hand
+        steps = hand.steps if hand is not None else ()
+        return game_card(self.rules, self.names, self.first_dealer, self.records, hand.plan if hand else None, steps)
+
+    def hand_for(self, number: int) -> HandInPlay:
+        """The hand being played, if the tap was meant for it (games/taps.py: hand_for)."""
+        if self.hand is None:
+            raise GameFinishedError("La partida ya ha terminado")
+        if number != self.hand.plan.number:
+            raise StaleHandError(
+                "Esa pantalla era de la mano %(old)s; ahora se juega la mano %(number)s",
+                old=number,
+                number=self.hand.plan.number,
+            )
+        return self.hand
+
+    def apply(self, tap: Tap) -> bool:
+        """Apply ``tap`` as a tap of the game page is applied (raising the engine's refusal); True for a save."""
+        action, number = tap["action"], tap["hand"]
+        if action == "save":
+            if 1 <= number <= len(self.records):
+                raise StaleHandError("La mano %(number)s ya estaba guardada", number=number)
+            record = self.hand_for(number).record()
+            self.records.append(record)
+            self.sheet = score_sheet(self.rules, self.names, self.first_dealer, self.records)
+            nxt = self.sheet.next_hand
+            self.hand = HandInPlay.start(nxt, self.rules, self.names) if nxt is not None else None
+            return True
+        hand = self.hand_for(number)
+        if action == "undo":
+            self.hand = hand.undo()
+        elif action == "trump":
+            self.hand = hand.apply(Step("trump", None, tap["value"]))
+        else:
+            kind = "renuncios" if action == "renuncios" else action
+            self.hand = hand.apply(Step(kind, tap["seat"], tap["value"]))
+        return False
+
+
+# --- what the page shows -----------------------------------------------------------------------------------
+
+
+def message_seen(message: Message) -> dict[str, Any]:
+    """A message as plain data: its template and values (a value that is a message, the same way)."""
+    return {
+        "template": message.template,
+        "params": {k: message_seen(v) if isinstance(v, Message) else v for k, v in message.params.items()},
+    }
+
+
+def refusal_seen(error: PochaError) -> dict[str, Any]:
+    """A refused tap: the kind of refusal, the seat it is about and its message."""
+    return {"refused": {"kind": type(error).__name__, "player": error.player, "message": message_seen(error.message)}}
+
+
+def hand_seen(hand: HandInPlay) -> dict[str, Any]:
+    """Everything the hand panel shows of ``hand``."""
+    n = hand.plan.players
+    filled = hand.tricks_filled
+    won = hand.auction
+    reason = hand.forbidden_reason
+    return {
+        "number": hand.plan.number,
+        "stage": hand.stage,
+        "next_seat": hand.next_seat,
+        "order": list(hand.order),
+        "leader": hand.leader,
+        "trump": trump_code(hand.trump) if hand.trump_said else None,
+        "offers": list(hand.offers) if hand.offers is not None else None,
+        "auction": [won.winner, won.bid] if won is not None else None,
+        "bids": list(hand.bids),
+        "tricks": list(hand.tricks),
+        "filled_in": [filled[seat] if hand.tricks[seat] is None else None for seat in range(n)],
+        "renuncios": list(hand.renuncios),
+        "forbidden": hand.forbidden,
+        "forbidden_reason": message_seen(reason) if reason is not None else None,
+        "bid_total": hand.bid_total,
+        "unbid": hand.unbid,
+        "overbid": hand.overbid,
+        "tricks_left": hand.tricks_left,
+        "would": [hand.would_score(seat) for seat in range(n)],
+        "steps": [step.to_list() for step in hand.steps],
+    }
+
+
+def sheet_seen(sheet: ScoreSheet, rows: bool) -> dict[str, Any]:
+    """What the page shows of the sheet: totals, missed bids, places, the tie, what comes next (every row's
+    figures with ``rows``)."""
+    table = sheet.standings
+    nxt = sheet.next_hand
+    seen: dict[str, Any] = {
+        "totals": list(sheet.totals),
+        "missed": list(sheet.missed),
+        "places": [[p.seat, p.total, p.missed, p.position] for p in table.places],
+        "tied_on_points": list(table.tied_on_points),
+        "decided_by_misses": table.decided_by_misses,
+        "decided_by_extra_hands": table.decided_by_extra_hands,
+        "extra_hands": table.extra_hands,
+        "finished": sheet.finished,
+        "winner": sheet.winner,
+        "next": [nxt.number, nxt.is_extra] if nxt is not None else None,
+        "playing_for_first": list(sheet.playing_for_first),
+        "unneeded": list(sheet.unneeded),
+        "hands_total": sheet.hands_total,
+    }
+    if rows:
+        seen["rows"] = [
+            [
+                row.plan.number,
+                row.plan.cards,
+                list(row.points),
+                list(row.totals),
+                [row.scored_by(s) for s in range(len(sheet.players))],
+                [row.counts(s) for s in range(len(sheet.players))],
+                list(row.penalties),
+            ]
+            for row in sheet.rows
+        ]
+    return seen
+
+
+def game_seen(game: ServerGame, rows: bool, saved: bool = False) -> dict[str, Any]:
+    """Everything the game page shows (every row's figures with ``rows``). Right after a hand is ``saved`` that
+    left first place tied at the end of the schedule, the phone shows no hand: an extra hand's plan is the server's
+    to give, and the phone says it waits for its card."""
+    waits = saved and extra_hand_waits(game)
+    return {
+        "hand": hand_seen(game.hand) if game.hand is not None and not waits else None,
+        "waits_for_extra_hand": waits,
+        "sheet": sheet_seen(game.scored, rows),
+    }
+
+
+def extra_hand_waits(game: ServerGame) -> bool:
+    """True when the hand being played is an extra hand nothing has been said in yet."""
+    hand = game.hand
+    return hand is not None and hand.plan.is_extra and not hand.steps
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON gives it back (tuples as lists)."""
+    return json.loads(json.dumps(value))
