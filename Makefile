@@ -91,7 +91,7 @@ compile-translations: $(STAMP)
 # entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po (remove any "#, fuzzy" flag you check).
 translations: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --no-location --sort-output -c Translators: \
-	  --project=Pocha --copyright-holder=Pocha -o $(POT) scorekeeper templates
+	  --project=Pocha --copyright-holder=Pocha -o $(POT) scorekeeper templates static/js
 	$(BIN)/pybabel -q update -i $(POT) -d $(TRANSLATIONS) --no-wrap
 	rm -f $(POT)
 	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"

@@ -19,7 +19,7 @@ from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
 from scorekeeper.page_parts.share_links import group_links, share_links, watch_link
 from scorekeeper.page_parts.standings_panel import counted_in_extra_hand
-from scorekeeper.plumbing import assets, languages, security, urls
+from scorekeeper.plumbing import assets, languages, script_texts, security, urls
 
 #: Functions and names every template may call, by the name templates use.
 FUNCTIONS: dict[str, Any] = {
@@ -49,8 +49,9 @@ FUNCTIONS: dict[str, Any] = {
     "renuncios_listed": hand_panel.renuncios_listed,
     "filled_in": hand_panel.filled_in,
     "counted_in_extra_hand": counted_in_extra_hand,
-    # plumbing: a small SVG drawn with the page, the languages offered and the page to come back to
+    # plumbing: a small SVG drawn with the page, the languages offered, the page to come back to, the script's words
     "inline_address": assets.inline_address,
+    "script_texts": script_texts.script_texts,
     "language_names": languages.LANGUAGE_NAMES,
     "current_page": urls.current_page,
 }

@@ -12,12 +12,12 @@ EXTRA_KEYWORDS = {"_l": None, "lazy_gettext": None, "lazy_ngettext": (1, 2)}
 
 
 def interface_texts() -> set[str]:
-    """Extract the marked Spanish texts from scorekeeper/ and templates/ as `make translations` does."""
+    """Extract the marked Spanish texts from scorekeeper/, templates/ and static/js/ as `make translations` does."""
     keywords = {**DEFAULT_KEYWORDS, **EXTRA_KEYWORDS}
     with open(PROJECT_DIR / "babel.cfg", encoding="utf-8") as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)  # type: ignore[no-untyped-call]
     texts: set[str] = set()
-    for folder in ("scorekeeper", "templates"):
+    for folder in ("scorekeeper", "templates", "static/js"):
         for _file, _line, message, _comments, _context in extract_from_dir(
             PROJECT_DIR / folder, method_map, options_map, keywords=keywords
         ):
