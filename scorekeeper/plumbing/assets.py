@@ -47,9 +47,12 @@ SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "js/pocha.js": (
             "js/pocha/script_mark.js",  # html.js: the stylesheet shows what needs the script
-            "js/pocha/taps.js",  # a form sent once; the game page's taps sent in the background; a refusal in view
+            "js/pocha/taps.js",  # a form sent once
             "js/pocha/phone_texts.js",  # the interface's words for what the script draws, from the page
             "js/pocha/hand_rules.js",  # the phone's copy of the hand's rules, read from the game's card
+            "js/pocha/hand_panel.js",  # the hand panel, the standings strip and the sheet's rows drawn on the phone
+            "js/pocha/outbox.js",  # the game's taps kept on the phone and sent in order when the server answers
+            "js/pocha/game_page.js",  # the game page's taps applied at once, its chip, links that need the server
             "js/pocha/new_game.js",  # the new-game form: the dealer list, «Añadir jugador», dragging a name
             "js/pocha/name_memory.js",  # the new-game form: names used before, Enter to the next name, its length
             "js/pocha/schedule_preview.js",  # the new-game form: the schedule follows every change at once

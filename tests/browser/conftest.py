@@ -241,8 +241,8 @@ def installable_phone(playwright_driver: Playwright, live_server: LiveServer, tm
 class Table:
     """Drive Pocha's pages like a player: type the names, then one tap per trump, bid and trick.
 
-    With JavaScript on, a tap on the game page is sent in the background and ``#main`` is
-    swapped in place: ``tap`` waits for the new content and checks the page was not reloaded.
+    With JavaScript on, a tap on the game page is drawn in place by the phone and sent from its outbox: ``tap``
+    waits for the drawing (and, unless told not to, for the server's answer) and checks the page was not reloaded.
     With JavaScript off (``javascript=False``), every tap is a real POST followed by a reload.
     """
 
@@ -293,17 +293,28 @@ class Table:
 
     # --- taps -----------------------------------------------------------------------------------
 
-    def tap(self, target: Locator) -> None:
-        """Tap a button of the game page and wait for the page to show the result."""
+    def tap(self, target: Locator, settle: bool = True) -> None:
+        """Tap a button of the game page and wait for the page to show the result.
+
+        With JavaScript the phone draws the tap in place at once (``body[data-drawn]`` counts the drawings); with
+        ``settle`` the tap then waits until the server has answered and the sheet is up to date, as a page loaded
+        afresh would show it.
+        """
         page = self.page
         if not self.javascript:
             with page.expect_navigation():
                 target.tap()
             return
-        page.evaluate("() => { document.getElementById('main').dataset.stale = '1'; window.pochaSamePage = true; }")
+        page.evaluate("() => { window.pochaSamePage = true; window.pochaDrawn = +(document.body.dataset.drawn || 0); }")
         target.tap()
-        page.wait_for_function("() => { const m = document.getElementById('main'); return m && !m.dataset.stale; }")
-        assert page.evaluate("() => window.pochaSamePage === true"), "the tap reloaded the page instead of swapping it"
+        page.wait_for_function("() => +(document.body.dataset.drawn || 0) > window.pochaDrawn")
+        if settle:
+            self.settle()
+        assert page.evaluate("() => window.pochaSamePage === true"), "the tap reloaded the page instead of drawing it"
+
+    def settle(self) -> None:
+        """Wait until nothing waits to be sent and the sheet shows every hand saved (js/pocha/game_page.js)."""
+        self.page.wait_for_function("() => window.PochaGame && window.PochaGame.settled()")
 
     @property
     def hand(self) -> Locator:

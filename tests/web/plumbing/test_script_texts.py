@@ -38,11 +38,15 @@ def test_a_spanish_game_page_carries_no_translation(table: Table) -> None:
     assert data["texts"] == {}
 
 
-def test_an_english_game_page_carries_the_engines_words(table: Table) -> None:
+def test_an_english_game_page_carries_the_chip_and_the_engines_words(table: Table) -> None:
     token = table.start()
     data = phone_texts(table.client.get(f"/p/{token}", headers={"Accept-Language": "en"}).get_data(as_text=True))
     texts = data["texts"]
     assert isinstance(texts, dict)
+    assert texts["Guardado"] == "Saved"
+    assert texts["Enviando…"] == "Sending…"
+    assert texts["Revisa la mano %(n)s"] == "Check hand %(n)s"
+    assert texts["Sin conexión · %(num)s pendiente"] == ["No connection · %(num)s waiting"] * 2
     # The engine's refusals, which the phone's copy of the rules words itself (js/pocha/hand_rules.js).
     assert texts["%(name)s no puede pedir %(bid)s: la suma sería %(cards)s de %(cards)s"].startswith("%(name)s")
-    assert set(data["urls"]) == {"trump", "offer", "bid", "tricks", "renuncios", "undo", "save"}
+    assert set(data["urls"]) == {"trump", "offer", "bid", "tricks", "renuncios", "undo", "save", "correct"}
