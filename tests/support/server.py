@@ -75,12 +75,16 @@ def server_environment(database_url: str, instance: Path) -> dict[str, str]:
 
 @dataclass
 class ServerProcess:
-    """`python -m scorekeeper.server.local` on 127.0.0.1:``port``, its output in ``log_path``; start it again after a kill."""
+    """`python -m scorekeeper.server.local` on ``host``:``port`` (127.0.0.1, or the machine's own address on the local
+    network as a table's phones reach it), its output in ``log_path``; start it again after a kill. Phones open
+    ``url``: ``http://<address>:<port>``, or ``http://<name>:<port>`` with ``name`` (``localhost``)."""
 
     database_url: str
     instance: Path
     log_path: Path
     port: int = field(default_factory=free_port)
+    host: str = "127.0.0.1"
+    name: str | None = None
     process: subprocess.Popen[bytes] | None = None
     starts: int = 0
     start_seconds: list[float] = field(default_factory=list)
@@ -88,7 +92,7 @@ class ServerProcess:
     @property
     def url(self) -> str:
         """The address phones open."""
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.name or self.host}:{self.port}"
 
     @property
     def running(self) -> bool:
@@ -108,7 +112,7 @@ class ServerProcess:
                     "-m",
                     "scorekeeper.server.local",
                     "--host",
-                    "127.0.0.1",
+                    self.host,
                     "--port",
                     str(self.port),
                     "--threads",
@@ -166,19 +170,20 @@ class ServerProcess:
         return self.log_path.read_text(encoding="utf-8", errors="replace").count("Traceback (most recent call last)")
 
 
-ServeFactory = Callable[[str], ServerProcess]
+ServeFactory = Callable[..., ServerProcess]
 
 
 @pytest.fixture
 def serve(tmp_path: Path) -> Iterator[ServeFactory]:
-    """Start real servers: ``serve(database_url)`` returns a running ``ServerProcess``; each is stopped at the end."""
+    """Start real servers: ``serve(database_url)`` returns a running ``ServerProcess`` (``host=`` and ``name=`` say
+    where it listens and how phones call it); each is stopped at the end."""
     started: list[ServerProcess] = []
 
-    def start(database_url: str) -> ServerProcess:
+    def start(database_url: str, host: str = "127.0.0.1", name: str | None = None) -> ServerProcess:
         """One server on ``database_url``, in an instance folder of its own under tmp_path."""
         folder = tmp_path / f"server-{len(started)}"
         (folder / "instance").mkdir(parents=True)
-        server = ServerProcess(database_url, folder / "instance", folder / "server.log")
+        server = ServerProcess(database_url, folder / "instance", folder / "server.log", host=host, name=name)
         started.append(server)
         server.start()
         assert (server.instance / "secret_key").is_file(), (

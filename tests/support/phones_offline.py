@@ -1,0 +1,161 @@
+"""Phones at a real table for the tests without signal (tests/browser/test_without_signal.py): a real server reached
+through the machine's own address on the local network (plain HTTP, not a secure context) or through localhost, a
+390×844 touch phone, and what the phone and the database say about its taps.
+
+Which taps the phone made is read from its outbox as it is written (an init script notes every id the page puts in
+localStorage, in the tab's sessionStorage, so a reload keeps the list); which were stored, from the database's
+applied taps.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from scorekeeper.storage import store
+from scorekeeper.storage.models import AppliedTap, Game
+
+#: The phone's settings, as tests/browser/conftest.py's `phone`.
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "screen": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "es-ES",
+}
+
+#: Notes every tap id the page writes to its outbox (pocha:outbox:<address>) in sessionStorage["made-taps"].
+NOTE_TAPS = """
+(() => {
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage && key.startsWith("pocha:outbox:")) {
+      try {
+        const made = JSON.parse(window.sessionStorage.getItem("made-taps") || "[]");
+        for (const tap of JSON.parse(value).queue) if (!made.includes(tap.id)) made.push(tap.id);
+        setItem.call(window.sessionStorage, "made-taps", JSON.stringify(made));
+      } catch (e) { /* not JSON: not the outbox */ }
+    }
+    return setItem.call(this, key, value);
+  };
+})();
+"""
+
+
+def normalized(html: str) -> str:
+    """Markup compared as the phone and the server draw it: the form token (new at every page) and the
+    moment-long ``settling`` class left out, blanks between tags and runs of blanks made one."""
+    html = re.sub(r'(name="csrf_token" value=")[^"]*"', r'\1"', html)
+    html = html.replace(' class="hand-panel settling"', ' class="hand-panel"')
+    html = re.sub(r"\s+", " ", html)
+    return re.sub(r">\s+<", "><", html).strip()
+
+
+#: The parts of the game page the phone draws itself, as HTML, from a page (`document`) or a freshly loaded copy.
+PARTS_JS = """doc => {
+  const part = sel => { const el = doc.querySelector(sel); return el ? el.outerHTML : null; };
+  const inner = sel => { const el = doc.querySelector(sel); return el ? el.innerHTML : null; };
+  return { hand: part('#mano'), strip: part('#resumen'), rows: inner('#hoja .sheet-compact tbody'),
+           missed: inner('#hoja .sheet-compact tfoot') };
+}"""
+
+
+@dataclass
+class PhoneAtTable:
+    """One phone on a game: its page, and every error page it was ever shown."""
+
+    context: BrowserContext
+    page: Page
+    error_pages: list[str] = field(default_factory=list)
+    made: list[str] = field(default_factory=list)
+    script_errors: list[str] = field(default_factory=list)
+    reloading: bool = False  # a reload without signal under way: its error page is the browser's answer to it
+    reload_error_pages: list[str] = field(default_factory=list)
+
+    def note_made(self) -> list[str]:
+        """Every tap id the phone has put in its outbox so far, oldest first."""
+        try:
+            ids = json.loads(self.page.evaluate("() => window.sessionStorage.getItem('made-taps') || '[]'"))
+        except Exception:  # an error page: its sessionStorage is not the game's
+            ids = []
+        for tap_id in ids:
+            if tap_id not in self.made:
+                self.made.append(tap_id)
+        return self.made
+
+    def chip(self) -> str:
+        """The chip's words."""
+        return " ".join(self.page.locator("#estado").inner_text().split())
+
+    def pending(self) -> int:
+        """How many taps the phone's outbox holds."""
+        return int(self.page.evaluate("() => window.PochaGame.outbox.pending()"))
+
+    def settled(self) -> None:
+        """Wait until the phone's outbox is empty and its sheet shows what the server keeps."""
+        self.page.wait_for_function("() => window.PochaGame && window.PochaGame.settled()", timeout=30_000)
+
+    def drawn_parts(self) -> dict[str, Any]:
+        """The parts the phone drew, normalized."""
+        parts = self.page.evaluate(f"() => ({PARTS_JS})(document)")
+        return {key: normalized(value) if value is not None else None for key, value in parts.items()}
+
+    def server_parts(self) -> dict[str, Any]:
+        """The same parts of the page as the server draws it now (fetched with this phone's cookies, not run)."""
+        parts = self.page.evaluate(
+            f"""async () => {{
+              const answer = await fetch(location.pathname, {{ credentials: 'same-origin', cache: 'no-store' }});
+              const doc = new DOMParser().parseFromString(await answer.text(), 'text/html');
+              return ({PARTS_JS})(doc);
+            }}"""
+        )
+        return {key: normalized(value) if value is not None else None for key, value in parts.items()}
+
+
+def open_phone(browser: Browser, origin: str) -> PhoneAtTable:
+    """A new phone (cookies and storage of its own) that only reaches ``origin``."""
+    context = browser.new_context(base_url=origin, **PHONE)  # type: ignore[arg-type]
+
+    def only_the_server(route: Route) -> None:
+        if route.request.url.startswith(origin):
+            route.continue_()
+        else:
+            route.abort("blockedbyclient")
+
+    context.route("**/*", only_the_server)
+    context.add_init_script(NOTE_TAPS)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    phone = PhoneAtTable(context, page)
+
+    def seen(frame: Any) -> None:
+        if frame == page.main_frame and frame.url.startswith("chrome-error://"):
+            (phone.reload_error_pages if phone.reloading else phone.error_pages).append(frame.url)
+
+    page.on("framenavigated", seen)
+    page.on("pageerror", lambda error: phone.script_errors.append(str(error)))
+    return phone
+
+
+def applied_taps(database_url: str, token: str) -> list[str]:
+    """Every tap id the database has applied for game ``token`` (a row each)."""
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        with Session(engine) as session:
+            game = session.execute(select(Game).filter_by(edit_hash=store.token_hash(token))).scalar_one()
+            return list(session.execute(select(AppliedTap.tap_id).filter_by(game_id=game.id)).scalars())
+    finally:
+        engine.dispose()
+
+
+def expect_chip(phone: PhoneAtTable, text: str | re.Pattern[str]) -> None:
+    """The chip says ``text`` (soon: it follows the outbox)."""
+    expect(phone.page.locator("#estado")).to_have_text(text)
