@@ -48,11 +48,6 @@ SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "js/pocha.js": (
             "js/pocha/script_mark.js",  # html.js: the stylesheet shows what needs the script
             "js/pocha/taps.js",  # a form sent once
-            "js/pocha/phone_texts.js",  # the interface's words for what the script draws, from the page
-            "js/pocha/hand_rules.js",  # the phone's copy of the hand's rules, read from the game's card
-            "js/pocha/hand_panel.js",  # the hand panel, the standings strip and the sheet's rows drawn on the phone
-            "js/pocha/outbox.js",  # the game's taps kept on the phone and sent in order when the server answers
-            "js/pocha/game_page.js",  # the game page's taps applied at once, its chip, links that need the server
             "js/pocha/new_game.js",  # the new-game form: the dealer list, «Añadir jugador», dragging a name
             "js/pocha/name_memory.js",  # the new-game form: names used before, Enter to the next name, its length
             "js/pocha/schedule_preview.js",  # the new-game form: the schedule follows every change at once
@@ -63,6 +58,14 @@ SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
             "js/pocha/screen_awake.js",  # the screen kept on during a game: the Wake Lock, else a silent video
             "js/pocha/sheet_names.js",  # the sheet's whole names, one at a time
             "js/pocha/print.js",  # the printable sheet's «Imprimir» button
+        ),
+        # The scorekeeper's game page only (games/game.html): keeping score without signal (docs/offline.md).
+        "js/game.js": (
+            "js/pocha/phone_texts.js",  # the interface's words for what the script draws, from the page
+            "js/pocha/hand_rules.js",  # the phone's copy of the hand's rules, read from the game's card
+            "js/pocha/hand_panel.js",  # the hand panel, the standings strip and the sheet's rows drawn on the phone
+            "js/pocha/outbox.js",  # the game's taps kept on the phone and sent in order when the server answers
+            "js/pocha/game_page.js",  # the game page's taps applied at once, its chip, links that need the server
         ),
     }
 )

@@ -1,4 +1,4 @@
-"""The interface's words the phone's script draws, in the page's language: every text js/pocha.js marks for translation.
+"""The interface's words the phone's script draws, in the page's language: every text js/game.js marks for translation.
 
 The script marks its texts as the templates do (``_("…")``, ``ngettext("…", "…", n)``, ``N_("…")`` for the
 engine's messages), so that ``make translations`` finds them (babel.cfg) and the catalogue translates them. A game's
@@ -17,7 +17,7 @@ from flask_babel import get_translations
 from scorekeeper.plumbing.assets import script
 
 #: The assembled script whose texts are translated for the page.
-SCRIPT = "js/pocha.js"
+SCRIPT = "js/game.js"
 #: The calls that mark a text in the script: gettext's usual names (Babel's JavaScript extractor reads them).
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
 

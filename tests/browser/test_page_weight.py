@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog
 
 MAX_BYTES = 30_000
+#: The scorekeeper's game page carries more: the phone's copy of the rules, its outbox and its drawing (js/game.js,
+#: docs/offline.md), so that no tap ever waits for the network.
+MAX_BYTES_BY_PAGE = {"game (8 players, 28 hands)": 50_000}
 MAX_REQUESTS = 5
 EIGHT = ("Íñigo", "Begoña", "Carlos", "Dani", "Elena", "Fermín", "Gloria", "Hugo")
 LONG_GAME_HANDS = 28  # saved; the 29th is being played
@@ -122,7 +125,7 @@ def test_every_first_load_is_small_few_requests_and_all_ours(
         )
         paths = [fetch.url.removeprefix(live_server.url) for fetch in load.fetches]
         assert len(load.fetches) <= MAX_REQUESTS, (name, paths)
-        assert load.wire_bytes <= MAX_BYTES, (name, load.fetches)
+        assert load.wire_bytes <= MAX_BYTES_BY_PAGE.get(name, MAX_BYTES), (name, load.fetches)
         for fetch in load.fetches:
             assert fetch.status in (200, 302), (name, fetch)
             if fetch.status == 200 and fetch.body > 1000:
