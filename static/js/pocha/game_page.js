@@ -455,10 +455,15 @@
     note.timer = root.setTimeout(function () { note.remove(); }, 8000);
   }
 
-  // Follow the link (send the form) only when the server answers: never the browser's error page.
+  // The server answered a moment ago and nothing has failed since: a link or a form goes as on any page.
+  function serverAnswers() {
+    return navigator.onLine && !outbox.failed && Date.now() - lastAnswer < FRESH;
+  }
+
+  // Follow the link (send the form) only when the server answers: never the browser's error page. `go` is called
+  // later, once the server has answered (a form cannot be sent again from inside its own submit event).
   function whenServerAnswers(target, go) {
     if (!navigator.onLine || outbox.failed) { sayWaits(target); return; }
-    if (Date.now() - lastAnswer < FRESH) { go(); return; }
     var stop = root.AbortController ? new AbortController() : null;
     var patience = root.setTimeout(function () { if (stop) stop.abort(); }, 3000);
     fetch(setup.card_url, { method: "GET", credentials: "same-origin", cache: "no-store", signal: stop ? stop.signal : undefined })
@@ -474,7 +479,7 @@
   document.addEventListener("click", function (event) {
     var link = event.target instanceof Element ? event.target.closest("a[href]") : null;
     if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
-        link.target || !needsServer(link)) return;
+        link.target || !needsServer(link) || serverAnswers()) return;
     event.preventDefault();
     whenServerAnswers(link, function () { root.location.href = link.href; });
   });
@@ -483,6 +488,7 @@
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || !needsServer(form)) return;
     if (form.dataset.asked === "1") { delete form.dataset.asked; return; }
+    if (serverAnswers()) return;
     var button = event.submitter;
     event.preventDefault();
     event.stopImmediatePropagation();
