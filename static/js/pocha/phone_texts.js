@@ -1,5 +1,5 @@
 // The interface's words for what the script draws: a game's page carries them in the page's language (the
-// #phone-texts block, base.html; scorekeeper/plumbing/script_texts.py finds every _("…"), ngettext("…", "…", n)
+// #phone-texts block in its <head>; scorekeeper/plumbing/script_texts.py finds every _("…"), ngettext("…", "…", n)
 // and N_("…") of js/game.js). A text the block does not hold is its Spanish msgid, as the catalogue has it.
 (function (root) {
   "use strict";
