@@ -28,7 +28,7 @@ SMALL_CONTROLS = """min => [...document.querySelectorAll('a, button, summary, in
     .map(([html, r]) => `${html} (${Math.round(r.width)}×${Math.round(r.height)})`)"""
 
 WIDE_ELEMENTS = """width => [...document.querySelectorAll('body *')]
-    .filter(el => el.getClientRects().length > 0 && !el.closest('.sheet-scroll, .strip'))
+    .filter(el => el.getClientRects().length > 0 && !el.closest('.sheet-scroll, .strip, .order span'))
     .map(el => [el.tagName + '.' + el.className + ' ' + (el.textContent || '').trim().slice(0, 30), el.getBoundingClientRect()])
     .filter(([, r]) => r.right > width + 0.5)
     .map(([what, r]) => `${what} (right edge ${Math.round(r.right)})`)"""
