@@ -4,6 +4,8 @@ plays; the hint about the phone's settings shows near the top only where neither
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, Route, expect
@@ -15,6 +17,9 @@ if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, TableFactory
 
     from support.lan_server import LanServer
+
+#: The page marked as keeping the screen on (whatever other marks it has).
+AWAKE = re.compile(r"(^|\s)awake(\s|$)")
 
 FOUR = ("Ana", "Bea", "Ciro", "Dani")
 HIDE = """() => {
@@ -80,19 +85,19 @@ def test_without_wake_lock_the_video_starts_on_the_first_tap_and_stops_when_the_
     assert phone.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
     phone.wait_for_timeout(500)
     expect_still(phone)  # nothing before a tap
-    expect(phone.locator("html")).not_to_have_class("awake")
+    expect(phone.locator("html")).not_to_have_class(AWAKE)
 
     tap_the_title(phone)
     expect_playing(phone)
     state = video_state(phone)
     assert (state["muted"], state["loop"], state["inline"]) == (True, True, True)
     assert str(state["source"]).startswith(f"{lan_server.url}/static/media/awake."), state  # Pocha's own file
-    expect(phone.locator("html")).to_have_class("js awake")
+    expect(phone.locator("html")).to_have_class(AWAKE)
     expect(phone.locator("#pantalla")).to_be_hidden()  # it works: no hint
 
     phone.evaluate(HIDE)  # another app in front
     expect_still(phone)
-    expect(phone.locator("html")).not_to_have_class("awake")
+    expect(phone.locator("html")).not_to_have_class(AWAKE)
     phone.evaluate(SHOW)  # back: the next tap starts it again
     expect_still(phone)
     tap_the_title(phone)
@@ -115,7 +120,7 @@ def test_the_video_stops_when_the_game_ends(
     table.play_hand(last.number, FOUR, last.bidding_order, trump_code(record.trump), record.bids, record.tricks)
     expect(phone.locator("#hoja")).to_have_class("sheet-panel sheet-final")
     expect_still(phone)  # the game is over: the screen may sleep
-    expect(phone.locator("html")).not_to_have_class("awake")
+    expect(phone.locator("html")).not_to_have_class(AWAKE)
     phone.locator("#clasificacion").tap()
     expect_still(phone)
 
@@ -127,7 +132,7 @@ def test_where_wake_lock_exists_it_is_used_and_no_video_plays(
     phone = make_phone()
     phone.goto(f"/p/{token}")
     assert phone.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") == [True, True]
-    expect(phone.locator("html")).to_have_class("js awake")  # the Wake Lock is held
+    expect(phone.locator("html")).to_have_class(AWAKE)  # the Wake Lock is held
     tap_the_title(phone)
     phone.wait_for_timeout(500)
     assert video_state(phone)["made"] is False
