@@ -5,7 +5,6 @@ plays; the hint about the phone's settings shows near the top only where neither
 from __future__ import annotations
 
 import re
-
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Page, Route, expect
