@@ -1,16 +1,16 @@
 """Load benchmark: N tables of 5 phones against a real Pocha server on 127.0.0.1, for a fixed time.
 
-At each table one scorekeeper plays whole hands at a table's pace: a tap every 3 s or so (the
-trump, each bid, each player's tricks, saving), 1.5 s for each card each player plays out, 15 s
-to shuffle and deal (each give or take half); ``--pace 5`` plays five times as fast. Its taps go
-as the game page's script sends them (``--taps outbox``, the default): applied on the phone's
-copy of the game and sent at once to ``/p/<token>/anotar``, answered by a small JSON
-acknowledgement; or through the forms (``--taps forms``), each tap followed by the page it leads
-to. Four watchers follow the watch link, asking for its live part every 2 s as the page's script
-does. A probe fetches a static file twice a second, the yardstick. At the end it prints how often
-each table tapped, p50/p95/p99 per route, the errors, the share of polls answered 304, and whether
-the goals hold: no error, taps and polls at p95 within 3x the static file's p95, at least half the
-polls 304.
+At each table one scorekeeper plays whole hands at a table's pace: 8 s or so before each tap (the trump,
+each bid, each player's tricks, saving), 4 s for each card each player plays out, 40 s to shuffle, deal
+and chat (each give or take half), a tap every 20 s or so on average; ``--pace 5`` plays five times as
+fast. Its taps go as the game page's script sends them (``--taps outbox``, the default): applied on the
+phone's copy of the game and sent at once to ``/p/<token>/anotar``, answered by a small JSON
+acknowledgement; or through the forms (``--taps forms``), each tap followed by the page it leads to.
+Four watchers follow the watch link, asking for its live part every 2 s as the page's script does. A
+probe fetches a static file twice a second, the yardstick. At the end it prints how often each table
+tapped, p50/p95/p99 per route, the errors, the share of polls answered 304, and whether the goals hold:
+no error; and at a table's pace, taps and polls at p95 within 3x the static file's p95, at least half
+the polls 304.
 
     python benchmarks/load.py --tables 100 --seconds 120 --database sqlite --workers 4 --pace 1
     python benchmarks/load.py --pace 5 --taps forms
@@ -156,8 +156,9 @@ def percentile(values: list[float], share: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(tally: Tally, elapsed: float, label: str, tables: int) -> bool:
-    """Print the figures and whether the goals hold; True when they do."""
+def report(tally: Tally, elapsed: float, label: str, tables: int, pace: float) -> bool:
+    """Print the figures and whether the goals hold; True when they do. Faster than a table's pace the only goal is
+    no error; the rest is printed for the record."""
     taps = len(tally.times.get("tap", ()))
     every = f"a tap every {tables * elapsed / taps:.1f} s at each table" if taps else "no tap"
     print(f"\n{label}: {elapsed:.0f} s, {tally.hands} hands saved, {every}")
@@ -185,9 +186,11 @@ def report(tally: Tally, elapsed: float, label: str, tables: int) -> bool:
         f"poll p95 {poll_p95:.0f} ms <= 3 x static p95": poll_p95 <= 3 * static_p95,
         "at least 50 % of polls 304": share_304 >= 0.5,
     }
+    at_table_pace = pace <= 1
     for goal, held in goals.items():
-        print(f"  [{'x' if held else ' '}] {goal}")
-    return all(goals.values())
+        aside = "" if at_table_pace or goal == "no error" else "  (a goal at a table's pace only)"
+        print(f"  [{'x' if held else ' '}] {goal}{aside}")
+    return all(goals.values()) if at_table_pace else goals["no error"]
 
 
 def main() -> None:
@@ -213,7 +216,7 @@ def main() -> None:
             raise SystemExit("the load goes to this computer only: --url http://127.0.0.1:PORT")
         tally, elapsed = asyncio.run(run(args.url, args.tables, args.seconds, pace, args.taps))
         label = f"{args.tables} tables x 5 phones at {args.url}, taps by {args.taps}, pace x{args.pace:g}"
-        sys.exit(0 if report(tally, elapsed, label, args.tables) else 1)
+        sys.exit(0 if report(tally, elapsed, label, args.tables, args.pace) else 1)
     with tempfile.TemporaryDirectory(prefix="pocha-load-") as scratch:
         folder = Path(scratch)
         with database(args.database, folder) as url, server(url, args.workers, args.threads, folder) as base:
@@ -222,7 +225,7 @@ def main() -> None:
             f"{args.tables} tables x 5 phones, {args.database}, {args.workers} workers x {args.threads} threads, "
             f"taps by {args.taps}, pace x{args.pace:g}"
         )
-        held = report(tally, elapsed, label, args.tables)
+        held = report(tally, elapsed, label, args.tables, args.pace)
     sys.exit(0 if held else 1)
 
 

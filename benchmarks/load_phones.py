@@ -208,9 +208,9 @@ def dealing(page: str) -> bool:
 class Pace:
     """How fast a table plays: seconds between taps, per card played (each player's), to shuffle and deal."""
 
-    think: float = 3.0
-    play: float = 1.5
-    deal: float = 15.0
+    think: float = 8.0
+    play: float = 4.0
+    deal: float = 40.0
 
     def faster(self, times: float) -> Pace:
         """This pace ``times`` as fast."""
@@ -255,12 +255,18 @@ async def start_game(phone: Phone, started: asyncio.Future[str]) -> tuple[str, A
     return location, game
 
 
+async def wait_until(pause: float, stop: float) -> bool:
+    """Wait ``pause`` seconds, or until ``stop`` if that comes first; True when there is still time for a tap."""
+    left = stop - time.monotonic()
+    await asyncio.sleep(max(0.0, min(pause, left)))
+    return pause < left
+
+
 async def scorekeeper(phone: Phone, pace: Pace, stop: float, started: asyncio.Future[str], rng: random.Random) -> None:
     """Start a game, then tap whole hands through the page's forms at the table's ``pace`` until ``stop``: each tap
     a POST answered by a redirect, and the game page it leads to (a phone without script)."""
     location, game = await start_game(phone, started)
-    while game is not None and time.monotonic() < stop:
-        await asyncio.sleep(pace.pause(game.body, rng))
+    while game is not None and await wait_until(pace.pause(game.body, rng), stop):
         tap = next_tap(game.body)
         if tap is None:
             return  # the game is over
@@ -288,8 +294,7 @@ async def outbox_scorekeeper(
     data = json.loads(block.group(1))
     copy = PhoneCopy.of(data["card"], preset_rules(PRESET))
     headers = {"X-CSRFToken": data["csrf"]}
-    while time.monotonic() < stop:
-        await asyncio.sleep(copy_pause(pace, copy, rng))
+    while await wait_until(copy_pause(pace, copy, rng), stop):
         tap = copy.next_tap(rng)
         if tap is None:
             return  # the game is over
