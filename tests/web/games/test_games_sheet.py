@@ -73,17 +73,17 @@ def test_long_names_are_cut_to_fit_told_apart_and_whole_a_tap_away(table: Table)
     assert "<details" not in heads[3], "a name that fits has nothing to open"
 
 
-def test_first_place_alone_has_the_star_in_the_sheet_s_header(table: Table) -> None:
+def test_first_place_alone_has_the_trophy_in_the_sheet_s_header(table: Table) -> None:
     token = table.start(FOUR, dealer=0)
     table.seed(token, ANA_MAKES_IT)
     heads = header_cells(table.page(token))
     assert [('class="player first-place"' in head) for head in heads] == [True, False, False, False]
-    assert 'role="img" aria-label="va ganando"' in heads[0] and "icon-star" in heads[0]
-    assert not any("icon-star" in head for head in heads[1:])
+    assert 'role="img" aria-label="va ganando"' in heads[0] and "icon-trophy" in heads[0]
+    assert not any("icon-trophy" in head or "icon-star" in head for head in heads[1:])
 
     tied = table.start(FOUR, dealer=0)
     table.seed(tied, ANA_MISSES)  # Bea, Carlos and Dani 10 each, no misses: nobody leads alone
-    assert not any("icon-star" in head or "first-place" in head for head in header_cells(table.page(tied)))
+    assert not any("icon-trophy" in head or "first-place" in head for head in header_cells(table.page(tied)))
 
 
 def test_the_paper_view_is_folded_under_the_phone_s_sheet_title(table: Table) -> None:
