@@ -13,7 +13,7 @@ from flask import Flask
 
 from scorekeeper.engine import HandKind, Suit, trump_code
 from scorekeeper.labels import game_words
-from scorekeeper.labels.short_names import one_line_names, short_names
+from scorekeeper.labels.short_names import short_names, strip_names, told_apart
 from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
@@ -34,7 +34,8 @@ FUNCTIONS: dict[str, Any] = {
     "forbidden_text": game_words.forbidden_text,
     "trump_code": trump_code,
     "short_names": short_names,
-    "one_line_names": one_line_names,
+    "strip_names": strip_names,
+    "told_apart": told_apart,
     "Suit": Suit,
     "HandKind": HandKind,
     # what several blueprints' pages draw (page_parts/)

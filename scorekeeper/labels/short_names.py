@@ -8,8 +8,14 @@ from typing import Final
 
 #: Letters a line of a player's column takes on a 390 px phone.
 COLUMN_LETTERS: Final = 9
-#: Letters a name takes in the standings strip, on one line.
+#: Letters a name takes on one line of the standings strip, by how many columns the strip has (a column for each
+#: player up to five, four columns beyond), so that a 360 px phone never cuts it again.
 STRIP_LETTERS: Final = 11
+STRIP_LETTERS_BY_COLUMNS: Final = {3: 8, 4: 6, 5: 5}
+#: Letters of a name a player's row always shows, however little room the row leaves it.
+ROW_LETTERS: Final = 10
+#: Players the strip shows in one row; more go in rows of four.
+STRIP_ONE_ROW: Final = 5
 #: Letters the first place's star takes beside a name.
 MARK_LETTERS: Final = 2
 ELLIPSIS: Final = "…"
@@ -134,3 +140,36 @@ def one_line_names(names: Sequence[str], letters: int = STRIP_LETTERS) -> tuple[
         mark = f"{seat + 1}·"
         labels[seat] = mark + _cut(names[seat], letters - len(mark))
     return tuple(labels)
+
+
+def strip_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The names as the standings strip shows them: each on one line of its column, no two reading the same."""
+    columns = len(names) if len(names) <= STRIP_ONE_ROW else 4
+    return one_line_names(names, STRIP_LETTERS_BY_COLUMNS.get(columns, STRIP_LETTERS))
+
+
+def told_apart(names: Sequence[str], letters: int = ROW_LETTERS) -> tuple[tuple[str, str], ...]:
+    """Each name as a head a row may cut short and a tail it never cuts, so that names cut at the same letter
+    still read apart: the tail is empty unless the name's first ``letters`` read the same as another's (case
+    aside); then it is the name from the first word where the two differ («Francisco Javier» + « Gil»), or its
+    last letters when no word does. Head and tail together are the name."""
+    starts: dict[str, list[str]] = {}
+    for name in names:
+        starts.setdefault(name[:letters].casefold(), []).append(name)
+    parts: list[tuple[str, str]] = []
+    for name in names:
+        others = [other for other in starts[name[:letters].casefold()] if other != name]
+        if not others:
+            parts.append((name, ""))
+            continue
+        words = name.split(" ")
+        differs = [
+            i for i in range(1, len(words)) if any(other.split(" ")[: i + 1] != words[: i + 1] for other in others)
+        ]
+        if differs:
+            head = " ".join(words[: differs[0]])
+            parts.append((head, name[len(head) :]))
+        else:
+            cut = max(1, len(name) - letters // 2)
+            parts.append((name[:cut], name[cut:]))
+    return tuple(parts)

@@ -122,8 +122,10 @@ def test_a_round_of_four_fits_the_first_screen(
     save = page_box(page, "#mano button.button-big")
     print(f"{scheme}, {cards} cards: the tricks stage ends with its save button {save['bottom']:.0f} px down the page")
     assert save["bottom"] <= SCREEN["height"], f"the save button ends {save['bottom']:.0f} px down the page"
-    assert page.locator("#mano .seat-row .stat-total").count() == 4, "each row shows the running total"
-    assert page.locator("#mano .seat-row .stat-would").count() == 4, "and what this hand would give"
+    totals = page.locator("#mano .seat-row .stat-total")
+    assert totals.count() == 4, "each row shows the running total"
+    assert all(text.startswith("total ") for text in totals.all_inner_texts()), "called a total"
+    assert page.locator("#mano .seat-row .stat-would").count() == 0, "no guess at this hand before the tricks"
     assert phone_log.errors == []
 
 
@@ -190,8 +192,10 @@ def test_renuncio_in_one_tap_from_the_players_row_and_its_undo(
     for _ in SHORT:
         table.bid(1)
     row = table.seat_row("Carlos")
+    expect(row.locator(".stat-would")).to_have_count(0)
+    table.tricks("Carlos", 1)
     fair = points(RULES, 5, Suit.BASTOS, 1, 1)
-    expect(row.locator(".stat-would b")).to_have_text(f"+{fair}")
+    expect(row.locator(".stat-would")).to_have_text(f"esta mano +{fair}")
 
     page.evaluate("() => { window.pochaTaps = 0; }")
     table.renuncio("Carlos")

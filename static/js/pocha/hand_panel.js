@@ -45,6 +45,13 @@
     return "<span class=\"mano-mark\">" + star + "</span>";
   }
 
+  // _hand_players.html's who: a name, the part that tells it from another's never cut (the page's row_names).
+  function who(view, seat) {
+    var parts = (T.page().row_names || [])[seat] || [view.names[seat], ""];
+    return "<span class=\"who\">" + (parts[1] ? "<span class=\"who-head\">" + esc(parts[0]) + "</span><span class=\"who-tail\">" +
+      esc(parts[1]) + "</span>" : esc(parts[0])) + "</span>";
+  }
+
   function signed(points) {
     return points > 0 ? "+" + points : points < 0 ? "\u2212" + -points : "0";
   }
@@ -98,10 +105,11 @@
     var hand = view.hand, bid = hand.bids[seat], would = hand.wouldScore(seat);
     var html = "<p class=\"seat-who\"><span class=\"seat-name\">" +
       (seat === hand.leader() ? manoMark(_("Es mano")) : "") +
-      "<span class=\"who\">" + esc(view.names[seat]) + "</span></span><span class=\"seat-figures\">";
+      who(view, seat) + "</span><span class=\"seat-figures\">";
     if (bid !== null) html += "<span class=\"stat stat-bid\" id=\"pide-" + seat + "\">" + esc(_("pide")) + " <b>" + bid + "</b></span> ";
-    html += "<span class=\"stat stat-total\">" + esc(_("lleva")) + " <b>" + view.totals[seat] + "</b></span>";
-    if (would !== null) html += " <span class=\"stat stat-would\">" + esc(_("esta mano")) + " <b>" + signed(would) + "</b></span>";
+    html += "<span class=\"stat stat-total\">" + esc(_("total")) + " <b>" + view.totals[seat] + "</b></span>";
+    var said = would === null ? null : !hand.takingTricks() ? _("si la hace") : hand.tricksFilled()[seat] !== null ? _("esta mano") : null;
+    if (said !== null) html += " <span class=\"stat stat-would\">" + esc(said) + " <b>" + signed(would) + "</b></span>";
     return html + (more || "") + "</span></p>";
   }
 
@@ -116,9 +124,8 @@
     if (plan.kind !== "normal" && plan.kind !== "desempate") {
       html += "<p class=\"special\"><strong>" + esc(kindLabel(plan.kind)) + "</strong>: " + esc(kindHelp(plan.kind)) + "</p>";
     }
-    html += "<dl class=\"roles\"><div><dt>" + esc(_("Reparte")) + "</dt><dd><span class=\"who\">" + esc(names[plan.dealer]) +
-      "</span></dd></div><div><dt>" + esc(_("Es mano")) + "</dt><dd>" + manoMark() + "<span class=\"who\">" +
-      esc(names[hand.leader()]) + "</span></dd></div>";
+    html += "<dl class=\"roles\"><div><dt>" + esc(_("Reparte")) + "</dt><dd>" + who(view, plan.dealer) +
+      "</dd></div><div><dt>" + esc(_("Es mano")) + "</dt><dd>" + manoMark() + who(view, hand.leader()) + "</dd></div>";
     if (hand.trumpSaid) {
       var code = hand.trump === null ? "-" : hand.trump, factor = view.rules.multipliers[code];
       html += "<div><dt>" + esc(_("Pinta")) + "</dt><dd><span class=\"suit suit-" + code + "\">" + esc(trumpLabel(code)) +

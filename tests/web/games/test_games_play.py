@@ -286,6 +286,18 @@ def all_bids(table: Table, token: str) -> None:
     table.ok(token, "apuesta", 1, 0, 2)
 
 
+def test_during_the_bids_each_row_says_what_its_player_gets_if_they_make_it(table: Table) -> None:
+    token = eight_card_game(table)
+    bid_three(table, token)
+    html = table.page(token).html
+    for bid in (4, 3, 0):
+        assert (
+            f'<span class="stat stat-would">si la hace <b>{shown(points(RULES, 8, Suit.COPAS, bid, bid))}</b>' in html
+        )
+    assert html.count("stat-would") == 3, "Ana has not bid yet"
+    assert '<span class="stat stat-total">total <b>0</b></span>' in html
+
+
 def test_tricks_are_asked_in_bidding_order_with_what_each_bid(table: Table) -> None:
     token = eight_card_game(table)
     all_bids(table, token)
@@ -293,9 +305,12 @@ def test_tricks_are_asked_in_bidding_order_with_what_each_bid(table: Table) -> N
     assert page.line("balance") == "Pedidas 9 de 8"
     assert page.line("left") == "Quedan 8 bazas"
     assert [(seat.name, seat.bid, seat.would) for seat in page.seats] == [
-        (name, str(bid), shown(points(RULES, 8, Suit.COPAS, bid, bid)))
-        for name, bid in (("Bea", 4), ("Carlos", 3), ("Dani", 0), ("Ana", 2))
-    ], "before the tricks, each player's points if they make their bid"
+        (name, str(bid), "") for name, bid in (("Bea", 4), ("Carlos", 3), ("Dani", 0), ("Ana", 2))
+    ], "no guess at what the hand gives before a player's tricks"
+    table.ok(token, "bazas", 1, 1, 4)
+    said = table.page(token).html
+    assert f'<span class="stat stat-would">esta mano <b>{shown(points(RULES, 8, Suit.COPAS, 4, 4))}</b>' in said
+    assert said.count("stat-would") == 1, "only Bea's tricks are known"
     assert [form["seat"] for form in page.forms("bazas")] == ["1", "2", "3", "0"]
 
 
@@ -554,6 +569,7 @@ def test_the_agreed_renuncio_penalty_is_honoured(table: Table) -> None:
 def test_a_renuncio_tap_says_the_new_count_so_a_double_tap_counts_once(table: Table) -> None:
     token = eight_card_game(table)
     all_bids(table, token)
+    table.ok(token, "bazas", 1, 1, 4)
     table.ok(token, "renuncio", 1, 1, 1)
     table.ok(token, "renuncio", 1, 1, 1)  # the same tap sent twice
     page = table.page(token)

@@ -3,7 +3,16 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.labels.short_names import COLUMN_LETTERS, MARK_LETTERS, STRIP_LETTERS, one_line_names, short_names
+from scorekeeper.labels.short_names import (
+    COLUMN_LETTERS,
+    MARK_LETTERS,
+    STRIP_LETTERS,
+    STRIP_LETTERS_BY_COLUMNS,
+    one_line_names,
+    short_names,
+    strip_names,
+    told_apart,
+)
 from scorekeeper.storage.player_names import NAME_MAX, tidy_name
 
 
@@ -91,3 +100,42 @@ def test_any_table_of_names_reads_apart_on_one_line(names: list[str]) -> None:
     shown = one_line_names(names)
     assert len({label.casefold() for label in shown}) == len(names), shown
     assert all(1 <= len(label) <= STRIP_LETTERS for label in shown), shown
+
+
+@settings(max_examples=300, deadline=None)
+@given(names=names.filter(lambda table: len(table) >= 3))
+def test_the_strip_cuts_names_to_its_columns_and_tells_them_apart(names: list[str]) -> None:
+    shown = strip_names(names)
+    letters = STRIP_LETTERS_BY_COLUMNS[len(names) if len(names) <= 5 else 4]
+    assert len({label.casefold() for label in shown}) == len(names), shown
+    assert all(1 <= len(label) <= letters for label in shown), shown
+
+
+def test_five_long_names_in_the_strip_read_apart() -> None:
+    shown = strip_names(["Francisco Javier Gil", "Francisco Javier Paz", "Ana", "Encarnación López", "Bea"])
+    assert shown == ("…Gil", "…Paz", "Ana", "Enca…", "Bea")
+
+
+def test_a_row_keeps_the_part_of_a_name_that_tells_it_from_another() -> None:
+    parts = told_apart(
+        ["Francisco Javier Gil", "Francisco Javier Paz", "Ana", "Maximilianoalejandro", "Maximilianoalfonso"]
+    )
+    assert parts == (
+        ("Francisco Javier", " Gil"),
+        ("Francisco Javier", " Paz"),
+        ("Ana", ""),
+        ("Maximilianoalej", "andro"),
+        ("Maximilianoal", "fonso"),
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(names=names)
+def test_head_and_tail_are_the_name_and_the_tails_tell_alike_starts_apart(names: list[str]) -> None:
+    parts = told_apart(names)
+    assert [head + tail for head, tail in parts] == names
+    for seat, (head, tail) in enumerate(parts):
+        alike = [
+            other for other in names if other != names[seat] and other[:10].casefold() == names[seat][:10].casefold()
+        ]
+        assert bool(tail) == bool(alike), (names, parts)
