@@ -1,7 +1,10 @@
 """The hand panel at every table: 3 to 8 players, 1 to 12 cards, names of 3 and of 20 letters, on a 390×844 and
-a 360×780 phone. At every step of every hand: the step's action on screen (the save button kept at the foot),
-number buttons of at least 44 px, nothing wider than the phone, names and the bidding order on one line; for up
-to 8 players at most one short scroll to the end of the step.
+a 360×780 phone, light and dark. At every step of every hand: the step's action on screen (the save button kept at
+the foot), number buttons of at least 44 px, nothing wider than the phone, names and the bidding order on one line,
+the strip's names never cut again by their column; up to 5 players and 10 cards the whole step on the first
+844 px screen, 6 to 8 players within one short scroll; the words: a «total», and what the hand gives only as «si
+la hace» during the bids or «esta mano» once the player's tricks are known; la mano's star apart from first
+place's trophy.
 
 ``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
 for each size tried."""
@@ -32,8 +35,8 @@ LONG = (
 )
 SHORT = ("Ana", "Bea", "Eva", "Gil", "Lua", "Pau", "Teo", "Uxi")
 PHONES = {"390×844": {"width": 390, "height": 844}, "360×780": {"width": 360, "height": 780}}
-# One short scroll: the step being entered ends within half a screen below the first.
-SHORT_SCROLL = 1.6
+# One short scroll: the step being entered ends within less than half a screen below the first.
+SHORT_SCROLL = 1.45
 
 
 def sizes(players: int) -> list[int]:
@@ -48,17 +51,28 @@ MEASURE = """() => {
   const lines = el => { const style = getComputedStyle(el); const line = parseFloat(style.lineHeight) || 1.3 * parseFloat(style.fontSize);
                          return Math.round(el.getBoundingClientRect().height / line); };
   const save = document.querySelector('#mano button.button-big');
-  const seats = document.querySelector('#mano .seats');
+  // Where the step ends: the save button in its own place after the rows (not kept at the foot), or the rows'
+  // end while the bids are said.
+  const form = save && save.form; if (form) form.style.position = 'static';
+  const rows = document.querySelector('#mano .seats');
+  const stepEnds = save ? box(save).bottom + scrollY : rows ? box(rows).bottom + scrollY : null;
+  if (form) form.style.position = '';
   const numbers = [...document.querySelectorAll('#mano .numbers button, #mano .suits button')].map(box);
   const order = document.querySelector('#mano .order');
   return {
     save: save ? {top: box(save).top, bottom: box(save).bottom} : null,
-    seatsBottom: seats ? box(seats).bottom + scrollY : null,
+    stepEnds,
+    stripCut: [...document.querySelectorAll('#resumen .strip .name')].filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent),
+    totals: [...document.querySelectorAll('#mano .seat-row .stat-total')].map(e => e.textContent),
+    would: [...document.querySelectorAll('#mano .seat-row')].map(row => {
+      const said = row.querySelector('.stat-would'); const pressed = row.querySelector('.numbers [aria-pressed="true"]');
+      return {said: said ? said.textContent : null, tricks: !!pressed}; }),
+    manoMarks: [...document.querySelectorAll('#mano .mano-mark svg')].map(svg => svg.getAttribute('class')),
     panelBottom: box(document.querySelector('#mano')).bottom + scrollY,
     pageHeight: document.documentElement.scrollHeight,
     pageWidth: document.documentElement.scrollWidth,
     smallest: numbers.length ? Math.min(...numbers.map(b => Math.min(b.width, b.height))) : null,
-    nameLines: [...document.querySelectorAll('#mano .seat-row .who, #mano .roles .who')].map(lines),
+    nameLines: [...document.querySelectorAll('#mano .seat-row .who, #mano .roles .who')].filter(el => el.getClientRects().length).map(lines),
     orderLines: order ? lines(order) : null,
     stripLines: (() => { const items = [...document.querySelectorAll('#resumen .strip li')];
                          return items.length ? new Set(items.map(li => Math.round(li.getBoundingClientRect().top))).size : null; })(),
@@ -99,13 +113,25 @@ def measure(page: Page, players: int, names: str, phone: str, cards: int, step: 
     assert facts["orderLines"] in (None, 1), f"the bidding order takes {facts['orderLines']} lines: {where}"
     if players <= 5:
         assert facts["stripLines"] in (None, 1), f"the standings take {facts['stripLines']} lines: {where}"
+    assert facts["stripCut"] == [], f"the strip cuts names again: {where}: {facts['stripCut']}"
+    assert all(total.startswith("total ") for total in facts["totals"]), f"the running total is a total: {where}"
+    assert all(mark == "icon icon-star" for mark in facts["manoMarks"]), f"la mano's mark is the star: {where}"
+    for row in facts["would"]:
+        if step.startswith("apuesta"):
+            assert row["said"] is None or row["said"].startswith("si la hace "), f"{where}, {step}: {row}"
+        elif row["tricks"]:
+            assert row["said"] is not None and row["said"].startswith("esta mano "), f"{where}, {step}: {row}"
+        else:
+            assert row["said"] is None, f"what the hand gives, before the tricks: {where}, {step}: {row}"
     return facts
 
 
 def check_the_step_fits(facts: dict[str, Any], players: int, cards: int, phone: str, where: str) -> None:
-    """The whole step within one short scroll."""
+    """Up to 5 players and 10 cards the whole step on the first 844 px screen; else within one short scroll."""
     height = PHONES[phone]["height"]
-    bottom = facts["seatsBottom"]
+    bottom = facts["stepEnds"]
+    if players <= 5 and cards <= 10 and height >= 844:
+        assert bottom <= height, f"the step ends {bottom:.0f} px down the first {height} px screen: {where}"
     assert bottom <= SHORT_SCROLL * height, f"the step ends {bottom:.0f} px down a {height} px screen: {where}"
 
 
@@ -116,18 +142,25 @@ def check_the_save_button_is_in_reach(page: Page, where: str) -> None:
         assert page.evaluate(SAVE_SEEN), f"«Guardar la mano» out of reach (scrolled to {scroll}): {where}"
 
 
-# Every table size with 20-letter names on both phones; short names where the strip is tightest.
-SIZES = [(players, "long", phone) for players in (3, 4, 5, 6, 8) for phone in PHONES] + [(5, "short", "390×844")]
+# Every table size with 20-letter names on both phones in the light scheme; some in the dark, and short names.
+SIZES = [(players, "long", phone, "light") for players in (3, 4, 5, 6, 8) for phone in PHONES] + [
+    (4, "long", "390×844", "dark"),
+    (8, "long", "360×780", "dark"),
+    (3, "short", "390×844", "light"),
+    (5, "short", "390×844", "dark"),
+    (8, "short", "360×780", "light"),
+]
 
 
-@pytest.mark.parametrize(("players", "names", "phone"), SIZES)
+@pytest.mark.parametrize(("players", "names", "phone", "scheme"), SIZES)
 def test_every_step_of_every_size_fits_the_phone(
-    make_phone: PhoneFactory, make_table: TableFactory, players: int, names: str, phone: str
+    make_phone: PhoneFactory, make_table: TableFactory, players: int, names: str, phone: str, scheme: str
 ) -> None:
     viewport = PHONES[phone]
-    table = make_table(make_phone(viewport=viewport, screen=viewport))
+    table = make_table(make_phone(viewport=viewport, screen=viewport, color_scheme=scheme))
     who = (LONG if names == "long" else SHORT)[:players]
     hands = sizes(players)
+    seen = len(MEASURED)
     table.start(who, 0, "a_medida", custom_sizes=" ".join(map(str, hands)))
     for number, cards in enumerate(hands, start=1):
         where = f"{players} players, {names} names, {phone}, {cards} cards"
@@ -146,9 +179,14 @@ def test_every_step_of_every_size_fits_the_phone(
             check_the_save_button_is_in_reach(table.page, f"{where}, tricks of {i + 1}")
         facts = measure(table.page, players, names, phone, cards, "guardar")
         check_the_save_button_is_in_reach(table.page, f"{where}, ready to save")
+        if number > 1:  # a hand is saved: first place, if anybody leads alone, has the trophy, never the star
+            assert table.page.locator("#hoja .sheet-compact thead .icon-star").count() == 0
+            leader = table.page.locator("#hoja .sheet-compact thead th.first-place")
+            assert leader.count() == leader.locator(".icon-trophy").count() <= 1
         expect(table.hand.get_by_role("button", name="Guardar la mano")).to_be_enabled()
         table.save()
-    print_table([m for m in MEASURED if (m.players, m.names, m.phone) == (players, names, phone)])
+    print(f"\n{scheme} scheme", end="")
+    print_table(MEASURED[seen:])
 
 
 def print_table(measured: list[Measured]) -> None:
@@ -157,7 +195,7 @@ def print_table(measured: list[Measured]) -> None:
     for m in measured:
         save = m.facts["save"]
         place = f"{save['top']:4.0f}-{save['bottom']:4.0f}" if save else "-"
-        seats = f"{m.facts['seatsBottom']:.0f}" if m.facts["seatsBottom"] is not None else "-"
+        seats = f"{m.facts['stepEnds']:.0f}" if m.facts["stepEnds"] is not None else "-"
         print(
             f"{m.players:7} {m.names:5} {m.phone} {m.cards:5} {m.step:10} {place:>16}  {seats:>9}  {m.facts['pageHeight']:11}"
         )
