@@ -134,7 +134,7 @@ def test_a_row_keeps_the_part_of_a_name_that_tells_it_from_another() -> None:
 def test_head_and_tail_are_the_name_and_the_tails_tell_alike_starts_apart(names: list[str]) -> None:
     parts = told_apart(names)
     assert [head + tail for head, tail in parts] == names
-    for seat, (head, tail) in enumerate(parts):
+    for seat, (_head, tail) in enumerate(parts):
         alike = [
             other for other in names if other != names[seat] and other[:10].casefold() == names[seat][:10].casefold()
         ]
