@@ -220,6 +220,7 @@
     var open = Array.prototype.map.call(main.querySelectorAll("details[id][open]"), function (box) { return box.id; });
     var scrolls = Array.prototype.map.call(main.querySelectorAll(".sheet-scroll"), function (box) { return box.scrollLeft; });
     var ours = ["resumen", "mano"].map(function (id) { return document.getElementById(id); });
+    var focused = document.activeElement; // kept in our parts, it loses the focus while they are moved
     var flashes = main.querySelector(".flashes");
     Array.prototype.forEach.call(fresh.querySelectorAll("#resumen, #mano, .flashes, #tap-error"), function (part) { part.remove(); });
     main.replaceChildren.apply(main, Array.prototype.slice.call(fresh.childNodes));
@@ -227,6 +228,9 @@
     if (title) {
       ours.filter(Boolean).reverse().forEach(function (part) { title.after(part); });
       if (flashes) main.insertBefore(flashes, title);
+    }
+    if (focused && focused !== document.body && document.contains(focused) && document.activeElement !== focused) {
+      focused.focus({ preventScroll: true });
     }
     freshenForms();
     open.forEach(function (id) { var box = document.getElementById(id); if (box && box.tagName === "DETAILS") box.open = true; });
