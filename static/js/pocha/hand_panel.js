@@ -205,7 +205,7 @@
     var hand = view.hand, plan = hand.plan, names = view.names, filled = hand.tricksFilled(), left = hand.tricksLeft();
     var html = "<div class=\"hand-status\"><h3>" + esc(_("Bazas")) + "</h3>" + bidBalance(hand) +
       "<p class=\"left\" aria-live=\"polite\">" +
-      esc(left > 0 ? ngettext("Queda %(num)s baza", "Quedan %(num)s bazas", left) : _("Todas las bazas repartidas")) +
+      esc(left > 0 ? ngettext("Queda %(num)s baza", "Quedan %(num)s bazas", left) : _("Todas repartidas")) +
       "</p></div><ul class=\"seats tricks\">";
     hand.order().forEach(function (seat) {
       var count = hand.renuncios[seat], name = names[seat];

@@ -366,7 +366,7 @@ def test_when_the_others_took_every_trick_the_last_is_filled_with_none(table: Ta
     for seat, won in ((1, 4), (2, 3), (3, 1)):
         table.ok(token, "bazas", 1, seat, won)
     page = table.page(token)
-    assert page.line("left") == "Todas las bazas repartidas"
+    assert page.line("left") == "Todas repartidas"
     assert page.seat("Ana") == Seat("Ana", "2", "0", shown(points(RULES, 8, Suit.COPAS, 2, 0)), "se rellena: 0")
     table.ok(token, "guardar", 1)
     assert table.snap(token).hand(1)["tricks"] == (0, 4, 3, 1)
