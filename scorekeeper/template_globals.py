@@ -13,7 +13,7 @@ from flask import Flask
 
 from scorekeeper.engine import HandKind, Suit, trump_code
 from scorekeeper.labels import game_words
-from scorekeeper.labels.short_names import short_names, strip_names, told_apart
+from scorekeeper.labels.short_names import row_names, short_names, strip_names, told_apart
 from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
@@ -36,6 +36,7 @@ FUNCTIONS: dict[str, Any] = {
     "short_names": short_names,
     "strip_names": strip_names,
     "told_apart": told_apart,
+    "row_names": row_names,
     "Suit": Suit,
     "HandKind": HandKind,
     # what several blueprints' pages draw (page_parts/)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 #: Letters a line of a player's column takes on a 390 px phone.
 COLUMN_LETTERS: Final = 9
@@ -14,6 +14,9 @@ STRIP_LETTERS: Final = 11
 STRIP_LETTERS_BY_COLUMNS: Final = {3: 8, 4: 6, 5: 5}
 #: Letters of a name a player's row always shows, however little room the row leaves it.
 ROW_LETTERS: Final = 10
+#: Letters of a name every player's row shows whole, on the narrowest phone at the largest table: a row may cut a
+#: longer name, and a tap on it shows it whole.
+ROW_WHOLE_LETTERS: Final = 7
 #: Players the strip shows in one row; more go in rows of four.
 STRIP_ONE_ROW: Final = 5
 #: Letters the first place's star takes beside a name.
@@ -173,3 +176,18 @@ def told_apart(names: Sequence[str], letters: int = ROW_LETTERS) -> tuple[tuple[
             cut = max(1, len(name) - letters // 2)
             parts.append((name[:cut], name[cut:]))
     return tuple(parts)
+
+
+class RowName(NamedTuple):
+    """A player's name as their row shows it: the head it may cut, the tail it never cuts (``told_apart``), and
+    whether the row may cut it at all (then a tap on it shows it whole)."""
+
+    head: str
+    tail: str
+    may_be_cut: bool
+
+
+def row_names(names: Sequence[str]) -> tuple[RowName, ...]:
+    """The names as the players' rows show them: told apart, and each longer than ``ROW_WHOLE_LETTERS`` a tap
+    away whole."""
+    return tuple(RowName(head, tail, len(head + tail) > ROW_WHOLE_LETTERS) for head, tail in told_apart(names))

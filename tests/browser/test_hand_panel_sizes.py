@@ -1,7 +1,7 @@
 """The hand panel at every table: 3 to 8 players, 1 to 12 cards, names of 3 and of 20 letters, on a 390×844 and
 a 360×780 phone, light and dark. At every step of every hand: the step's action on screen (the save button kept at
 the foot), number buttons of at least 44 px, nothing wider than the phone, names and the bidding order on one line,
-the strip's names never cut again by their column; up to 5 players and 10 cards the whole step on the first
+a cut name a tap away whole (its button a thumb's size), the strip's names never cut again by their column; up to 5 players and 10 cards the whole step on the first
 844 px screen, 6 to 8 players within one short scroll; the words: a «total», and what the hand gives only as «si
 la hace» during the bids or «esta mano» once the player's tricks are known; la mano's star apart from first
 place's trophy.
@@ -11,6 +11,7 @@ for each size tried."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
     from tests.browser.conftest import PhoneFactory, TableFactory
 
 MIN_TAP = 44
+# A name's button lying over a line of the name and figures that stands alone above two lines of number buttons.
+LINE_TAP = 20
 LONG = (
     "María Auxiliadora G.",
     "Maximilianoalejandro",
@@ -74,6 +77,10 @@ MEASURE = """() => {
     smallest: numbers.length ? Math.min(...numbers.map(b => Math.min(b.width, b.height))) : null,
     nameLines: [...document.querySelectorAll('#mano .seat-row .who, #mano .roles .who')].filter(el => el.getClientRects().length).map(lines),
     orderLines: order ? lines(order) : null,
+    // A name's button over its row's line: its size, and whether the line stands alone over two lines of buttons.
+    nameTargets: [...document.querySelectorAll('#mano .seat-who > .row-name > summary')].map(summary => {
+      const tool = summary.closest('.seat-row').querySelector('.seat-tool');
+      return {width: box(summary).width, height: box(summary).height, alone: !!tool && getComputedStyle(tool).gridRowStart === '2'}; }),
     stripLines: (() => { const items = [...document.querySelectorAll('#resumen .strip li')];
                          return items.length ? new Set(items.map(li => Math.round(li.getBoundingClientRect().top))).size : null; })(),
   };
@@ -110,6 +117,9 @@ def measure(page: Page, players: int, names: str, phone: str, cards: int, step: 
     assert facts["pageWidth"] <= width, f"the page is wider than the phone: {where}"
     assert facts["smallest"] is None or facts["smallest"] >= MIN_TAP, f"a button under 44 px: {where}: {facts}"
     assert all(n == 1 for n in facts["nameLines"]), f"a name takes more than one line: {where}: {facts}"
+    for target in facts["nameTargets"]:  # a thumb's size; over a line of its own above two lines of buttons, the
+        tall = LINE_TAP if target["alone"] else MIN_TAP  # line's height (so the hand fits the first screen)
+        assert target["width"] >= 4 * MIN_TAP and target["height"] >= tall, f"a name's button: {where}: {target}"
     assert facts["orderLines"] in (None, 1), f"the bidding order takes {facts['orderLines']} lines: {where}"
     if players <= 5:
         assert facts["stripLines"] in (None, 1), f"the standings take {facts['stripLines']} lines: {where}"
@@ -133,6 +143,33 @@ def check_the_step_fits(facts: dict[str, Any], players: int, cards: int, phone: 
     if players <= 5 and cards <= 10 and height >= 844:
         assert bottom <= height, f"the step ends {bottom:.0f} px down the first {height} px screen: {where}"
     assert bottom <= SHORT_SCROLL * height, f"the step ends {bottom:.0f} px down a {height} px screen: {where}"
+
+
+# The first row whose name is cut on the screen, else the first whose name a row may cut: where to tap on the name
+# as shown, and the whole name.
+CUT_NAME = """() => { const names = [...document.querySelectorAll('#mano .seat-row .row-name + .seat-name .who')];
+  const cut = el => el.scrollWidth > el.clientWidth + 1;
+  const who = names.find(el => cut(el) || [...el.children].some(cut)) || names[0];
+  if (!who) return null; const r = who.getBoundingClientRect();
+  return {x: r.left + Math.min(r.width, 60) / 2, y: r.top + r.height / 2, text: who.textContent}; }"""
+
+
+def check_a_cut_name_is_a_tap_away_whole(page: Page, where: str) -> None:
+    """A tap on a name its row cuts (or may cut) shows it whole, on the screen; the next tap puts it away and does
+    nothing else."""
+    page.evaluate("window.scrollTo(0, 0)")
+    cut = page.evaluate(CUT_NAME)
+    assert cut is not None, f"no 20-letter name is a tap away whole: {where}"
+    shown = page.locator("#mano .name-shown").filter(has_text=re.compile(f"^{re.escape(cut['text'])}$"))
+    expect(shown).to_be_hidden()
+    before = page.locator("#mano").inner_html()
+    page.touchscreen.tap(cut["x"], cut["y"])
+    expect(shown).to_be_visible()
+    box = shown.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"], box  # type: ignore[index]
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(shown).to_be_hidden()
+    assert page.locator("#mano").inner_html() == before, f"showing a whole name changed the hand: {where}"
 
 
 def check_the_save_button_is_in_reach(page: Page, where: str) -> None:
@@ -174,6 +211,8 @@ def test_every_step_of_every_size_fits_the_phone(
         facts = measure(table.page, players, names, phone, cards, "bazas")
         check_the_step_fits(facts, players, cards, phone, f"{where}, tricks")
         check_the_save_button_is_in_reach(table.page, f"{where}, tricks")
+        if names == "long":
+            check_a_cut_name_is_a_tap_away_whole(table.page, f"{where}, tricks")
         for i, seat in enumerate(order[:-1]):
             table.tricks(who[seat], cards if i == 0 else 0)
             check_the_save_button_is_in_reach(table.page, f"{where}, tricks of {i + 1}")

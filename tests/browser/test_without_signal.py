@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.slow
 
-NAMES = ("Ana", "Bea", "Ciro", "Dora")
+NAMES = ("Ana", "Bea", "Ciro", "Dorotea de la Cruz")  # the last a row may cut: a tap away whole
 SIZES = "2 3 1 4 3 2"  # six hands: la mano, bids and tricks of several sizes
 SEEDS = {"lan": 15, "localhost": 51}
 SUITS = "OCEB"

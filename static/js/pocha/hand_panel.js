@@ -45,11 +45,19 @@
     return "<span class=\"mano-mark\">" + star + "</span>";
   }
 
-  // _hand_players.html's who: a name, the part that tells it from another's never cut (the page's row_names).
-  function who(view, seat) {
+  // _hand_players.html's who: a name, the part that tells it from another's never cut (the page's row_names);
+  // `read` false: screen readers skip it.
+  function who(view, seat, read) {
     var parts = (T.page().row_names || [])[seat] || [view.names[seat], ""];
-    return "<span class=\"who\">" + (parts[1] ? "<span class=\"who-head\">" + esc(parts[0]) + "</span><span class=\"who-tail\">" +
-      esc(parts[1]) + "</span>" : esc(parts[0])) + "</span>";
+    return "<span class=\"who\"" + (read === false ? " aria-hidden=\"true\"" : "") + ">" + (parts[1] ? "<span class=\"who-head\">" +
+      esc(parts[0]) + "</span><span class=\"who-tail\">" + esc(parts[1]) + "</span>" : esc(parts[0])) + "</span>";
+  }
+
+  // _hand_players.html's whole_name: the button over a row's line that shows a name it may cut whole.
+  function wholeName(view, seat) {
+    var name = esc(view.names[seat]);
+    return "<details class=\"whole-name row-name\"><summary><span class=\"visually-hidden\">" + name + "</span></summary>" +
+      "<span class=\"name-shown\" aria-hidden=\"true\">" + name + "</span></details>";
   }
 
   function signed(points) {
@@ -103,14 +111,15 @@
 
   function playerWho(view, seat, more) {
     var hand = view.hand, bid = hand.bids[seat], would = hand.wouldScore(seat);
-    var html = "<p class=\"seat-who\"><span class=\"seat-name\">" +
+    var mayBeCut = !!((T.page().row_names || [])[seat] || [])[2];
+    var html = "<div class=\"seat-who\">" + (mayBeCut ? wholeName(view, seat) : "") + "<div class=\"seat-name\">" +
       (seat === hand.leader() ? manoMark(_("Es mano")) : "") +
-      who(view, seat) + "</span><span class=\"seat-figures\">";
+      who(view, seat, !mayBeCut) + "</div><span class=\"seat-figures\">";
     if (bid !== null) html += "<span class=\"stat stat-bid\" id=\"pide-" + seat + "\">" + esc(_("pide")) + " <b>" + bid + "</b></span> ";
     html += "<span class=\"stat stat-total\">" + esc(_("total")) + " <b>" + view.totals[seat] + "</b></span>";
     var said = would === null ? null : !hand.takingTricks() ? _("si la hace") : hand.tricksFilled()[seat] !== null ? _("esta mano") : null;
     if (said !== null) html += " <span class=\"stat stat-would\">" + esc(said) + " <b>" + signed(would) + "</b></span>";
-    return html + (more || "") + "</span></p>";
+    return html + (more || "") + "</span></div>";
   }
 
   // --- _hand_header.html ------------------------------------------------------------------------------------

@@ -8,7 +8,9 @@ from scorekeeper.labels.short_names import (
     MARK_LETTERS,
     STRIP_LETTERS,
     STRIP_LETTERS_BY_COLUMNS,
+    RowName,
     one_line_names,
+    row_names,
     short_names,
     strip_names,
     told_apart,
@@ -127,6 +129,12 @@ def test_a_row_keeps_the_part_of_a_name_that_tells_it_from_another() -> None:
         ("Maximilianoalej", "andro"),
         ("Maximilianoal", "fonso"),
     )
+
+
+def test_a_name_a_row_may_cut_is_a_tap_away_whole() -> None:
+    shown = row_names(["Ana", "Rosario", "Fernando", "Francisco Javier Gil", "Francisco Javier Paz"])
+    assert [row.may_be_cut for row in shown] == [False, False, True, True, True]
+    assert shown[3] == RowName("Francisco Javier", " Gil", True)
 
 
 @settings(max_examples=300, deadline=None)
