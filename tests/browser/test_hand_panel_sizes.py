@@ -217,6 +217,7 @@ def test_every_step_of_every_size_fits_the_phone(
             table.tricks(who[seat], cards if i == 0 else 0)
             check_the_save_button_is_in_reach(table.page, f"{where}, tricks of {i + 1}")
         facts = measure(table.page, players, names, phone, cards, "guardar")
+        check_the_step_fits(facts, players, cards, phone, f"{where}, ready to save")
         check_the_save_button_is_in_reach(table.page, f"{where}, ready to save")
         if number > 1:  # a hand is saved: first place, if anybody leads alone, has the trophy, never the star
             assert table.page.locator("#hoja .sheet-compact thead .icon-star").count() == 0
