@@ -20,14 +20,21 @@ LONG = ("María Auxiliadora G.", "Maximilianoalejandro", "Encarnación López R.
 SHORT = ("Ana", "Bea", "Carlos", "Dani")
 RULES = preset_rules("a_medida")
 
-# Every piece of text in the hand panel with its contrast against what is behind it (WCAG's ratio).
-# Disabled controls are left out (WCAG does not ask it of them), except the forbidden bid, which must read.
-CONTRASTS = """() => {
+# A colour's relative luminance (WCAG), in the page's script: rgb("rgb(1, 2, 3)") and lum([r, g, b]).
+LUMINANCE = """
   const rgb = text => text.match(/[\\d.]+/g).map(Number);
   const lum = ([r, g, b]) => {
     const f = c => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
+"""
+
+# Every piece of text in the hand panel with its contrast against what is behind it (WCAG's ratio).
+# Disabled controls are left out (WCAG does not ask it of them), except the forbidden bid, which must read.
+CONTRASTS = (
+    """() => {"""
+    + LUMINANCE
+    + """
   const behind = el => {
     for (let e = el; e; e = e.parentElement) {
       const c = rgb(getComputedStyle(e).backgroundColor);
@@ -45,6 +52,7 @@ CONTRASTS = """() => {
       return [`${el.tagName}.${el.className} «${el.textContent.trim().slice(0, 24)}»`, Math.round(ratio * 100) / 100];
     });
 }"""
+)
 
 # Where an element is on the page (not the screen): its box with the page scrolled to the top.
 PAGE_BOX = """el => { const r = el.getBoundingClientRect();
@@ -127,6 +135,38 @@ def test_a_round_of_four_fits_the_first_screen(
     assert all(text.startswith("total ") for text in totals.all_inner_texts()), "called a total"
     assert page.locator("#mano .seat-row .stat-would").count() == 0, "no guess at this hand before the tricks"
     assert phone_log.errors == []
+
+
+# Each trump button's mark (its suit's dot in a ring of the button's text colour) and text, with their contrast
+# against the button: the ring's, the dot's (the better of the two is what the mark reads at), the text's.
+SUIT_MARKS = (
+    """() => {"""
+    + LUMINANCE
+    + """
+  const ratio = (x, y) => { const a = lum(rgb(x)), b = lum(rgb(y)); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+  return [...document.querySelectorAll('#mano .suits .suit-button')].map(button => {
+    const style = getComputedStyle(button), mark = getComputedStyle(button, '::before');
+    const ring = mark.boxShadow.match(/rgba?\\([^)]*\\)/);
+    return {suit: button.textContent.trim(), shown: mark.content !== 'none' && parseFloat(mark.width) > 0,
+            ring: ring ? ratio(ring[0], style.backgroundColor) : 0, dot: ratio(mark.backgroundColor, style.backgroundColor),
+            text: ratio(style.color, style.backgroundColor)};
+  });
+}"""
+)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_suits_mark_reads_on_its_button(
+    make_phone: "PhoneFactory", make_table: "TableFactory", scheme: str
+) -> None:
+    table = make_table(make_phone(color_scheme=scheme))
+    table.start(SHORT, 0)
+    marks = table.page.evaluate(SUIT_MARKS)
+    assert [mark["suit"] for mark in marks][:4] == ["Oros", "Copas", "Espadas", "Bastos"], marks
+    for mark in marks:
+        assert mark["shown"], f"{mark['suit']} has no mark"
+        assert max(mark["ring"], mark["dot"]) >= 3, f"{mark['suit']}'s mark on its button ({scheme}): {mark}"
+        assert mark["text"] >= 4.5, f"{mark['suit']}'s word on its button ({scheme}): {mark}"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
