@@ -49,15 +49,14 @@
   // `read` false: screen readers skip it.
   function who(view, seat, read) {
     var parts = (T.page().row_names || [])[seat] || [view.names[seat], ""];
-    return "<span class=\"who\"" + (read === false ? " aria-hidden=\"true\"" : "") + ">" + (parts[1] ? "<span class=\"who-head\">" +
+    return "<span class=\"who\"" + (read === false ? " id=\"quien-" + seat + "\" aria-hidden=\"true\"" : "") + ">" + (parts[1] ? "<span class=\"who-head\">" +
       esc(parts[0]) + "</span><span class=\"who-tail\">" + esc(parts[1]) + "</span>" : esc(parts[0])) + "</span>";
   }
 
   // _hand_players.html's whole_name: the button over a row's line that shows a name it may cut whole.
   function wholeName(view, seat) {
-    var name = esc(view.names[seat]);
-    return "<details class=\"whole-name row-name\"><summary><span class=\"visually-hidden\">" + name + "</span></summary>" +
-      "<span class=\"name-shown\" aria-hidden=\"true\">" + name + "</span></details>";
+    return "<details class=\"whole-name row-name\"><summary aria-labelledby=\"quien-" + seat + "\"></summary>" +
+      "<span class=\"name-shown\" aria-hidden=\"true\">" + esc(view.names[seat]) + "</span></details>";
   }
 
   function signed(points) {
