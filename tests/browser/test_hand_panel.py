@@ -58,10 +58,14 @@ CONTRASTS = (
 PAGE_BOX = """el => { const r = el.getBoundingClientRect();
   return {left: r.left, right: r.right, top: r.top + scrollY, bottom: r.bottom + scrollY, width: r.width, height: r.height}; }"""
 
-# A mark that is really seen: in the screen, and what the phone shows at its centre is the mark itself.
+# A mark that is really seen: in the screen, and what the phone shows at its centre is the mark itself (or, in a
+# player's row, the see-through button that lies over the row's line to show a cut name whole).
 SEEN = """el => { el.scrollIntoView({block: 'center'}); const r = el.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return {left: r.left, right: r.right, width: r.width, height: r.height, hit: !!hit && el.contains(hit)}; }"""
+  const clear = e => [e, ...e.querySelectorAll('*')].every(x => { const s = getComputedStyle(x);
+    return s.backgroundColor === 'rgba(0, 0, 0, 0)' && s.backgroundImage === 'none' && !x.textContent.trim(); });
+  const over = !!hit && hit.matches('.row-name > summary') && hit.closest('.seat-who') === el.closest('.seat-who') && clear(hit);
+  return {left: r.left, right: r.right, width: r.width, height: r.height, hit: !!hit && (el.contains(hit) || over)}; }"""
 
 COUNT_TAPS = "window.pochaTaps = 0; document.addEventListener('touchstart', () => { window.pochaTaps += 1; }, true);"
 
