@@ -1,10 +1,11 @@
 """The hand panel at every table: 3 to 8 players, 1 to 12 cards, names of 3 and of 20 letters, on a 390×844 and
 a 360×780 phone, light and dark. At every step of every hand: the step's action on screen (the save button kept at
 the foot), number buttons of at least 44 px, nothing wider than the phone, names and the bidding order on one line,
-a cut name a tap away whole (its button a thumb's size), the strip's names never cut again by their column; up to 5 players and 10 cards the whole step on the first
-844 px screen, 6 to 8 players within one short scroll; the words: a «total», and what the hand gives only as «si
-la hace» during the bids or «esta mano» once the player's tricks are known; la mano's star apart from first
-place's trophy.
+a cut name a tap away whole (its button a thumb's size), the strip's names never cut again by their column; up to
+5 players and 10 cards the whole step on the first 844 px screen, 6 to 8 players within one short scroll, from its
+first tap to the hand ready to save; the words: a «total», and what the hand gives only as «si la hace» during the
+bids or «esta mano» once the player's tricks are known; la mano's star apart from first place's trophy; axe with no
+violation while the tricks are entered.
 
 ``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
 for each size tried."""
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from test_axe import Checker
 
 from scorekeeper.engine import max_cards
 
@@ -179,14 +181,12 @@ def check_the_save_button_is_in_reach(page: Page, where: str) -> None:
         assert page.evaluate(SAVE_SEEN), f"«Guardar la mano» out of reach (scrolled to {scroll}): {where}"
 
 
-# Every table size with 20-letter names on both phones in the light scheme; some in the dark, and short names.
-SIZES = [(players, "long", phone, "light") for players in (3, 4, 5, 6, 8) for phone in PHONES] + [
-    (4, "long", "390×844", "dark"),
-    (8, "long", "360×780", "dark"),
-    (3, "short", "390×844", "light"),
-    (5, "short", "390×844", "dark"),
-    (8, "short", "360×780", "light"),
-]
+# Every table size with 20-letter names on both phones, one light and one dark, and with 3-letter names on one of
+# them in the other scheme.
+PLAYERS = (3, 4, 5, 6, 8)
+SIZES = [(players, "long", "390×844", "light") for players in PLAYERS]
+SIZES += [(players, "long", "360×780", "dark") for players in PLAYERS]
+SIZES += [(players, "short", *(("390×844", "dark") if players % 2 else ("360×780", "light"))) for players in PLAYERS]
 
 
 @pytest.mark.parametrize(("players", "names", "phone", "scheme"), SIZES)
@@ -195,6 +195,7 @@ def test_every_step_of_every_size_fits_the_phone(
 ) -> None:
     viewport = PHONES[phone]
     table = make_table(make_phone(viewport=viewport, screen=viewport, color_scheme=scheme))
+    axe = Checker(table.page, "Idioma")
     who = (LONG if names == "long" else SHORT)[:players]
     hands = sizes(players)
     seen = len(MEASURED)
@@ -210,6 +211,8 @@ def test_every_step_of_every_size_fits_the_phone(
             table.bid(0)
         facts = measure(table.page, players, names, phone, cards, "bazas")
         check_the_step_fits(facts, players, cards, phone, f"{where}, tricks")
+        if cards == hands[-1]:
+            axe.check(f"{where}, tricks")
         check_the_save_button_is_in_reach(table.page, f"{where}, tricks")
         if names == "long":
             check_a_cut_name_is_a_tap_away_whole(table.page, f"{where}, tricks")
@@ -227,6 +230,7 @@ def test_every_step_of_every_size_fits_the_phone(
         table.save()
     print(f"\n{scheme} scheme", end="")
     print_table(MEASURED[seen:])
+    assert axe.found == {}, axe.report()
 
 
 def print_table(measured: list[Measured]) -> None:
