@@ -225,8 +225,8 @@ class Seat:
     @classmethod
     def read(cls, row: str) -> Seat:
         """The row from its HTML (inside its ``<li>``)."""
-        name = re.search(r'<span class="who">(.*?)</span>', row, re.S)
-        figures = re.search(r'<span class="seat-figures">(.*?)</span>\s*</p>', row, re.S)
+        name = re.search(r'<span class="who"[^>]*>(.*?)</span></div>', row, re.S)
+        figures = re.search(r'<span class="seat-figures">(.*?)</span>\s*</div>', row, re.S)
         assert name and figures, row
 
         def figure(kind: str) -> str:
