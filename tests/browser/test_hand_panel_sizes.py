@@ -1,11 +1,11 @@
 """The hand panel at every table: 3 to 8 players, 1 to 12 cards, names of 3 and of 20 letters, on a 390×844 and
 a 360×780 phone, light and dark. At every step of every hand: the step's action on screen (the save button kept at
 the foot), number buttons of at least 44 px, nothing wider than the phone, names and the bidding order on one line,
-a cut name a tap away whole (its button a thumb's size), the strip's names never cut again by their column; up to
-5 players and 10 cards the whole step on the first 844 px screen, 6 to 8 players within one short scroll, from its
-first tap to the hand ready to save; the words: a «total», and what the hand gives only as «si la hace» during the
-bids or «esta mano» once the player's tricks are known; la mano's star apart from first place's trophy; axe with no
-violation while the tricks are entered.
+a cut name a tap away whole (its button a thumb's size), a name in the hand's head never cut to less than its first
+letter, the strip's names never cut again by their column; up to 5 players and 10 cards the whole step on the first
+844 px screen, 6 to 8 players within one short scroll, from its first tap to the hand ready to save; the words: a
+«total», and what the hand gives only as «si la hace» during the bids or «esta mano» once the player's tricks are
+known; la mano's star apart from first place's trophy; axe with no violation while the tricks are entered.
 
 ``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
 for each size tried."""
@@ -28,13 +28,14 @@ if TYPE_CHECKING:
 MIN_TAP = 44
 # A name's button lying over a line of the name and figures that stands alone above two lines of number buttons.
 LINE_TAP = 20
+# The two that start alike first: they deal and lead the first hand of every table, cut in the hand's head.
 LONG = (
+    "Francisco Javier Gil",
+    "Francisco Javier Paz",
     "María Auxiliadora G.",
     "Maximilianoalejandro",
     "Encarnación López R.",
     "Bartolomé Esteban M.",
-    "Francisco Javier Gil",
-    "Francisco Javier Paz",
     "Inmaculada Concepció",
     "Juan Sebastián Elcan",
 )
@@ -79,6 +80,13 @@ MEASURE = """() => {
     smallest: numbers.length ? Math.min(...numbers.map(b => Math.min(b.width, b.height))) : null,
     nameLines: [...document.querySelectorAll('#mano .seat-row .who, #mano .roles .who')].filter(el => el.getClientRects().length).map(lines),
     orderLines: order ? lines(order) : null,
+    // A name cut short in the hand's head (who deals, la mano) keeps at least its first letter and a whole ellipsis.
+    headCut: [...document.querySelectorAll('#mano .roles .who-head, #mano .roles .who:not(:has(> .who-tail))')]
+      .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1).filter(el => {
+        const probe = document.createElement('span'); probe.textContent = el.textContent.trim()[0] + '\u2026';
+        probe.style.cssText = 'position: absolute; visibility: hidden; white-space: pre';
+        el.appendChild(probe); const need = probe.getBoundingClientRect().width; probe.remove();
+        return el.clientWidth + 0.5 < need; }).map(el => el.textContent),
     // A name's button over its row's line: its size, and whether the line stands alone over two lines of buttons.
     nameTargets: [...document.querySelectorAll('#mano .seat-who > .row-name > summary')].map(summary => {
       const tool = summary.closest('.seat-row').querySelector('.seat-tool');
@@ -123,6 +131,7 @@ def measure(page: Page, players: int, names: str, phone: str, cards: int, step: 
         tall = LINE_TAP if target["alone"] else MIN_TAP  # line's height (so the hand fits the first screen)
         assert target["width"] >= 4 * MIN_TAP and target["height"] >= tall, f"a name's button: {where}: {target}"
     assert facts["orderLines"] in (None, 1), f"the bidding order takes {facts['orderLines']} lines: {where}"
+    assert facts["headCut"] == [], f"a name in the hand's head cut to less than a letter: {where}: {facts['headCut']}"
     if players <= 5:
         assert facts["stripLines"] in (None, 1), f"the standings take {facts['stripLines']} lines: {where}"
     assert facts["stripCut"] == [], f"the strip cuts names again: {where}: {facts['stripCut']}"
@@ -204,7 +213,7 @@ def test_every_step_of_every_size_fits_the_phone(
         where = f"{players} players, {names} names, {phone}, {cards} cards"
         order = [(number + i) % players for i in range(players)]  # seat 0 deals the first hand
         measure(table.page, players, names, phone, cards, "pinta")
-        table.choose_trump("O")
+        table.choose_trump("E")  # the longest suit's name, beside la mano's once the tricks are taken
         for i, _seat in enumerate(order):
             facts = measure(table.page, players, names, phone, cards, f"apuesta {i + 1}")
             check_the_step_fits(facts, players, cards, phone, f"{where}, bid {i + 1}")
