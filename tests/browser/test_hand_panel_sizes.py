@@ -1,11 +1,12 @@
 """The hand panel at every table: 3 to 8 players, 1 to 12 cards, names of 3 and of 20 letters, on a 390×844 and
-a 360×780 phone, light and dark. At every step of every hand: the step's action on screen (the save button kept at
-the foot), number buttons of at least 44 px, nothing wider than the phone, names and the bidding order on one line,
-a cut name a tap away whole (its button a thumb's size), a name in the hand's head never cut to less than its first
-letter, the strip's names never cut again by their column; up to 5 players and 10 cards the whole step on the first
-844 px screen, 6 to 8 players within one short scroll, from its first tap to the hand ready to save; the words: a
-«total», and what the hand gives only as «si la hace» during the bids or «esta mano» once the player's tricks are
-known; la mano's star apart from first place's trophy; axe with no violation while the tricks are entered.
+a 360×780 phone, light and dark, on the Wi-Fi address and on localhost. At every step of every hand: the step's
+action on screen (the save button kept at the foot), number buttons of at least 44 px, nothing wider than the
+phone, names and the bidding order on one line, a cut name a tap away whole (its button a thumb's size), a name in
+the hand's head never cut to less than its first letter, the strip's names never cut again by their column; up to
+5 players and 10 cards the whole step on the first 844 px screen, 6 to 8 players within one short scroll, from its
+first tap to the hand ready to save; the words: a «total», and what the hand gives only as «si la hace» during the
+bids or «esta mano» once the player's tricks are known; la mano's star apart from first place's trophy; axe with no
+violation while the tricks are entered.
 
 ``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
 for each size tried."""
@@ -191,24 +192,36 @@ def check_the_save_button_is_in_reach(page: Page, where: str) -> None:
 
 
 # Every table size with 20-letter names on both phones, one light and one dark, and with 3-letter names on one of
-# them in the other scheme.
+# them in the other scheme; the light 390×844 phones reach Pocha as at a table, on this machine's Wi-Fi address
+# (plain HTTP), the others on localhost.
 PLAYERS = (3, 4, 5, 6, 8)
-SIZES = [(players, "long", "390×844", "light") for players in PLAYERS]
-SIZES += [(players, "long", "360×780", "dark") for players in PLAYERS]
-SIZES += [(players, "short", *(("390×844", "dark") if players % 2 else ("360×780", "light"))) for players in PLAYERS]
+SIZES = [(players, "long", "390×844", "light", "wifi") for players in PLAYERS]
+SIZES += [(players, "long", "360×780", "dark", "localhost") for players in PLAYERS]
+SIZES += [
+    (players, "short", *(("390×844", "dark") if players % 2 else ("360×780", "light")), "localhost")
+    for players in PLAYERS
+]
 
 
-@pytest.mark.parametrize(("players", "names", "phone", "scheme"), SIZES)
+@pytest.mark.parametrize(("players", "names", "phone", "scheme", "address"), SIZES)
 def test_every_step_of_every_size_fits_the_phone(
-    make_phone: PhoneFactory, make_table: TableFactory, players: int, names: str, phone: str, scheme: str
+    request: pytest.FixtureRequest,
+    make_table: TableFactory,
+    players: int,
+    names: str,
+    phone: str,
+    scheme: str,
+    address: str,
 ) -> None:
     viewport = PHONES[phone]
-    table = make_table(make_phone(viewport=viewport, screen=viewport, color_scheme=scheme))
+    phones: PhoneFactory = request.getfixturevalue("make_lan_phone" if address == "wifi" else "make_phone")
+    table = make_table(phones(viewport=viewport, screen=viewport, color_scheme=scheme))
     axe = Checker(table.page, "Idioma")
     who = (LONG if names == "long" else SHORT)[:players]
     hands = sizes(players)
     seen = len(MEASURED)
     table.start(who, 0, "a_medida", custom_sizes=" ".join(map(str, hands)))
+    assert table.page.evaluate("window.isSecureContext") is (address == "localhost"), f"{address}: {table.page.url}"
     for number, cards in enumerate(hands, start=1):
         where = f"{players} players, {names} names, {phone}, {cards} cards"
         order = [(number + i) % players for i in range(players)]  # seat 0 deals the first hand
@@ -237,7 +250,7 @@ def test_every_step_of_every_size_fits_the_phone(
             assert leader.count() == leader.locator(".icon-trophy").count() <= 1
         expect(table.hand.get_by_role("button", name="Guardar la mano")).to_be_enabled()
         table.save()
-    print(f"\n{scheme} scheme", end="")
+    print(f"\n{scheme} scheme, {address}", end="")
     print_table(MEASURED[seen:])
     assert axe.found == {}, axe.report()
 
