@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import sqlite3
 import threading
 import time
@@ -25,19 +26,20 @@ from sqlalchemy.pool import NullPool
 from scorekeeper.storage.models import AppliedTap, Game
 from scorekeeper.storage.store import token_hash
 from support.outbox import APPLIED, DONE, REFUSED, PhoneCopy
-from support.server import NO_ANSWER, Phone, ServeFactory, dialect_of, read_game, sqlite_file
+from support.server import NO_ANSWER, Phone, ServeFactory, ServerProcess, dialect_of, read_game, sqlite_file
 
 pytestmark = pytest.mark.slow
 
 KILLS = 10
 MOST_KILLS = 40  # after KILLS, the server is killed again until a kill falls between a commit and its answer
 NAMES = ("Ana", "Bea", "Carlos", "Dani")
-#: Twice the classic game's hands (56), so that the game outlasts the kills.
+#: Three times the classic game's hands (84), so that the game outlasts the kills, MOST_KILLS too.
 GAME = {
     "preset": "a_medida",
-    "custom_sizes": " ".join(["1 1 1 1 2 3 4 5 6 7 8 9 10 10 10 10 9 8 7 6 5 4 3 2 1 1 1 1"] * 2),
+    "custom_sizes": " ".join(["1 1 1 1 2 3 4 5 6 7 8 9 10 10 10 10 9 8 7 6 5 4 3 2 1 1 1 1"] * 3),
 }
 WAIT = 120.0  # seconds the test waits for the phone to make progress before it fails
+ANSWER_ON_ITS_WAY = 0.1  # seconds a frozen server's answer, already written, takes at most to reach the phone
 QUEUED = 12  # the phone makes no new taps while this many wait (the table plays on slowly while the server is away)
 
 
@@ -56,6 +58,7 @@ class OutboxPlayer(threading.Thread):
         #: Every status each id was answered with, in order; ``None`` for a request that got no answer.
         self.answers: dict[str, list[str | None]] = {}
         self.in_flight = threading.Event()
+        self.sends = 0  # requests sent so far: which request is the one on its way
         self.stop_tapping = threading.Event()
         self.stopping = threading.Event()
         self.progress = threading.Condition()
@@ -91,6 +94,7 @@ class OutboxPlayer(threading.Thread):
     def send(self) -> None:
         """Send the queue (200 taps at most); take the answer, or keep the queue when none comes."""
         batch = self.batch = self.queue[:200]
+        self.sends += 1
         self.in_flight.set()
         try:
             reply = self.phone.send_outbox(batch, self.version)
@@ -147,17 +151,21 @@ def game_id_of(database_url: str, token: str) -> int:
         engine.dispose()
 
 
-def stored_now(database_url: str, game_id: int, player: OutboxPlayer) -> bool:
-    """Wait (a few seconds at most) until the last tap of the request on its way is stored; whether it was before
-    the request was answered."""
+def stored_now(database_url: str, game_id: int, player: OutboxPlayer, server: ServerProcess) -> bool:
+    """Wait (a few seconds at most) until the last tap of the request on its way is stored, then freeze the server
+    (SIGSTOP) so that no answer can leave it before the kill; whether that same request is still unanswered."""
+    sent = player.sends  # read before the batch: a request sent in between makes the two disagree, never agree
     engine = create_engine(database_url, poolclass=NullPool)
     query = select(AppliedTap.id).filter_by(game_id=game_id, tap_id=player.batch[-1]["id"])
     deadline = time.monotonic() + 5
     try:
         with engine.connect() as connection:
-            while player.in_flight.is_set() and time.monotonic() < deadline:
+            while player.in_flight.is_set() and player.sends == sent and time.monotonic() < deadline:
                 if connection.execute(query).first() is not None:
-                    return player.in_flight.is_set()
+                    assert server.process is not None
+                    server.process.send_signal(signal.SIGSTOP)
+                    time.sleep(ANSWER_ON_ITS_WAY)  # an answer already written reaches the phone meanwhile
+                    return player.in_flight.is_set() and player.sends == sent
                 connection.rollback()
     finally:
         engine.dispose()
@@ -185,8 +193,8 @@ def test_no_answered_tap_of_an_outbox_is_lost_when_the_server_is_killed(serve: S
             if not player.is_alive():
                 break
             assert player.in_flight.wait(WAIT), "the phone stopped sending"
-            if kill % 2 == 0:  # as soon as the request's taps are stored: the answer is most likely not sent yet
-                after_commit += stored_now(database_url, game_id, player)
+            if kill % 2 == 0:  # as soon as the request's taps are stored, the server frozen before it answers
+                after_commit += stored_now(database_url, game_id, player, server)
             else:  # somewhere in the request: reading, applying, committing, answering
                 time.sleep(rng.uniform(0, 0.02))
             kills_in_flight += player.in_flight.is_set()
