@@ -32,7 +32,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import PROJECT_DIR
-from support.server import NO_ANSWER, START_TIMEOUT, free_port
+from support.ports import free_port
+from support.server import NO_ANSWER, START_TIMEOUT
 
 ROOT = PROJECT_DIR
 DEPLOY_CADDYFILE = ROOT / "deploy" / "Caddyfile"

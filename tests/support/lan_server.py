@@ -10,7 +10,6 @@ Lock). It can be stopped and started again on the same port, like a laptop that 
 from __future__ import annotations
 
 import ipaddress
-import socket
 import subprocess
 import threading
 from dataclasses import dataclass, field
@@ -18,6 +17,8 @@ from dataclasses import dataclass, field
 import pytest
 from flask import Flask
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
+
+from support.ports import free_port
 
 
 def lan_address() -> str:
@@ -36,13 +37,6 @@ def lan_address() -> str:
         if address.version == 4 and not address.is_loopback:
             return word
     pytest.fail(f"no network address besides the loopback on this machine (hostname -I: {words})", pytrace=False)
-
-
-def free_port(host: str) -> int:
-    """A TCP port on ``host`` that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return int(probe.getsockname()[1])
 
 
 class OneRequestHandler(WSGIRequestHandler):

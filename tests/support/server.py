@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -41,6 +40,7 @@ from scorekeeper.engine import HandPlan, Rules, ScoreSheet
 from scorekeeper.storage import store
 from scorekeeper.storage.models import AppliedTap, Game
 from support.pages import text_of
+from support.ports import free_port
 
 START_TIMEOUT = 60.0  # seconds for a server to answer after it is started (imports, migrations)
 REQUEST_TIMEOUT = 30.0  # seconds a phone waits for an answer
@@ -53,13 +53,6 @@ T = TypeVar("T")
 
 
 # --- the server process ----------------------------------------------------------------------
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def server_environment(database_url: str, instance: Path) -> dict[str, str]:
