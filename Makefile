@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test test-fast bench bench-taps bench-load fuzz typecheck lint format chromium postgresql redis caddy node compile-translations translations icons axe clean
+.PHONY: run production test all-tests test-fast bench bench-taps bench-load fuzz typecheck lint format chromium postgresql redis caddy node compile-translations translations icons axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -106,15 +106,22 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(AXE)
 
-test: $(STAMP) chromium postgresql redis caddy node axe lint typecheck compile-translations
-	$(BIN)/python -m pytest
+# Every test, in TEST_WORKERS parallel workers (auto: two a core, tests/conftest.py; 0: one process, for a debugger).
+# The last line says how long the whole of `make test` took, installs included.
+TEST_WORKERS ?= auto
+test:
+	@start=$$(date +%s); $(MAKE) --no-print-directory all-tests; status=$$?; took=$$(( $$(date +%s) - start )); \
+	  echo "make test: $$((took / 60)) min $$((took % 60)) s, wall-clock"; exit $$status
+
+all-tests: $(STAMP) chromium postgresql redis caddy node axe lint typecheck compile-translations
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9, the phone's
 # rules against the engine on 100,000 taps: a few minutes), on SQLite and on PostgreSQL;
 # `make test-fast FAST="not browser and not slow and not postgresql"` leaves out the second database (about 40 s less).
 FAST ?= not browser and not slow
 test-fast: $(STAMP) postgresql redis node compile-translations
-	$(BIN)/python -m pytest -m "$(FAST)"
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "$(FAST)"
 
 # The engine's speed on one core: the public play API against a straightforward version, then whole hands and
 # the odds; BENCH_SECONDS of CPU per figure.

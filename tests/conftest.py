@@ -1,5 +1,6 @@
 """Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner (PostgreSQL: tests/support/postgres.py)."""
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,6 +34,19 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         source = ENGINE / (compiled.name.split(".", 1)[0] + ".py")
         if source.exists() and source.stat().st_mtime > compiled.stat().st_mtime:
             pytest.exit(f"{source.name} changed after it was compiled: run `make test` (or pip install -e .) again", 2)
+
+
+#: Test workers per core for `-n auto`: most tests wait on a browser or a server far more than they compute.
+WORKERS_PER_CORE = 2
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """How many workers `pytest -n auto` starts: ``PYTEST_XDIST_AUTO_NUM_WORKERS`` if set, else
+    ``WORKERS_PER_CORE`` for each core this process may run on."""
+    asked = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "")
+    if asked.isdigit():
+        return int(asked)
+    return WORKERS_PER_CORE * len(os.sched_getaffinity(0))
 
 
 _CSRF_INPUT = re.compile(r'name="csrf_token"[^>]*\svalue="([^"]+)"')
