@@ -13,6 +13,7 @@ from functools import partial
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.engine import (
@@ -31,6 +32,8 @@ from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneLog, Table
+
+pytestmark = pytest.mark.slow  # 28 hands and more, tapped one by one
 
 NAMES = ("Ana", "Berto", "Carla", "Dani")
 FIRST_DEALER = 1
