@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 SCREEN = {"width": 390, "height": 844}
 MIN_TAP = 44
+SETTLE_MS = 250  # a panel just drawn takes no touch this long (js/pocha/game_page.js): a double tap is one tap
 MAX_TAPS_PER_HAND = 9  # trump, four bids, three tricks (the fourth is filled in), save
 # The longest names the form takes (20 letters); seat 1 is la mano of hand 1 when seat 0 deals.
 LONG = ("María Auxiliadora G.", "Maximilianoalejandro", "Encarnación López R.", "Bartolomé Esteban M.")
@@ -222,6 +223,37 @@ def test_a_whole_hand_takes_nine_taps(
     assert stored_hand(live_server, token, 1) == (bids, tricks, (0, 0, 0, 0), True), "the hand was saved"
     assert taps <= MAX_TAPS_PER_HAND
     assert len(posts) == taps, "every tap was one request"
+
+
+def test_a_double_tap_on_a_bid_says_one_bid(
+    make_phone: "PhoneFactory", make_table: "TableFactory", live_server: "LiveServer"
+) -> None:
+    page = make_phone()
+    page.clock.install()  # the phone's time runs on as ever, until it is held below
+    table = make_table(page)
+    token = table.start(SHORT, 0, "a_medida", custom_sizes="5")  # Ana deals: Bea bids first, then Carlos
+    table.choose_trump("O")
+    page.wait_for_function("() => !document.querySelector('#mano.settling')")
+    now = page.evaluate("() => Date.now()")
+    page.clock.pause_at(now + 1_000)  # time held: a panel just drawn stays deaf to touches until it moves on
+    box = table.bid_button(2).bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    drawn = page.evaluate("() => +document.body.dataset.drawn")
+
+    page.touchscreen.tap(x, y)  # Bea 2
+    page.wait_for_function("(drawn) => +document.body.dataset.drawn > drawn", arg=drawn)
+    expect(table.hand.locator(".prompt")).to_have_text("¿Cuántas pide Carlos?")
+    expect(table.bid_button(2)).to_be_enabled()  # Carlos's 2 where Bea's was
+    page.touchscreen.tap(x, y)  # the same thumb again at once: lands on nothing
+    assert page.evaluate("() => +document.body.dataset.drawn") == drawn + 1
+    expect(table.hand.locator(".prompt")).to_have_text("¿Cuántas pide Carlos?")
+
+    page.clock.fast_forward(SETTLE_MS)  # the moment over, the same tap counts
+    page.clock.resume()
+    table.tap(table.bid_button(2))  # Carlos 2
+    expect(table.hand.locator(".prompt")).to_have_text("¿Cuántas pide Dani?")
+    assert stored_hand(live_server, token, 1)[0][1:3] == (2, 2)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
