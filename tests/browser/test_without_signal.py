@@ -265,6 +265,7 @@ def test_the_server_stopped_and_started_again_while_the_phone_taps(
     hand = game.hand()
     assert hand is not None and hand["stage"] == "tricks"
     server.start()
+    phone.retry_now()
     game.tally.online = True
     game.check()
     order = list(hand["order"])  # type: ignore[call-overload]
@@ -274,6 +275,7 @@ def test_the_server_stopped_and_started_again_while_the_phone_taps(
     game.tally.online = False
     game.tap(locator=table.hand.get_by_role("button", name="Guardar la mano"))
     server.start()
+    phone.retry_now()
     game.tally.online = True
     game.check()
     made, applied = phone.note_made(), applied_taps(server.database_url, token)

@@ -32,6 +32,9 @@ PHONE = {
     "locale": "es-ES",
 }
 
+#: The longest the phone's outbox waits before it tries again a server that did not answer (js/pocha/outbox.js).
+LAST_RETRY_MS = 15_000
+
 #: Notes every tap id the page writes to its outbox (pocha:outbox:<address>) in sessionStorage["made-taps"].
 NOTE_TAPS = """
 (() => {
@@ -103,6 +106,11 @@ class PhoneAtTable:
         """Wait until the phone's outbox is empty and its sheet shows what the server keeps."""
         self.page.wait_for_function("() => window.PochaGame && window.PochaGame.settled()", timeout=30_000)
 
+    def retry_now(self) -> None:
+        """Move the phone's clock on to the outbox's next try: the server is back, and the phone, which cannot tell,
+        tries it again when its wait is over (at most ``LAST_RETRY_MS``)."""
+        self.page.clock.fast_forward(LAST_RETRY_MS)
+
     def drawn_parts(self) -> dict[str, Any]:
         """The parts the phone drew, normalized."""
         parts = self.page.evaluate(f"() => ({PARTS_JS})(document)")
@@ -132,6 +140,7 @@ def open_phone(browser: Browser, origin: str) -> PhoneAtTable:
 
     context.route("**/*", only_the_server)
     context.add_init_script(NOTE_TAPS)
+    context.clock.install()  # the phone's time runs on as ever, and a test may move it to the next retry at once
     page = context.new_page()
     page.set_default_timeout(15_000)
     phone = PhoneAtTable(context, page)
