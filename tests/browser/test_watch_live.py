@@ -26,6 +26,15 @@ HIDE = """() => {
   Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
   document.dispatchEvent(new Event("visibilitychange"));
 }"""
+# Counts the page's requests for the watchers' page as they are made (window.pochaPolls).
+COUNT_POLLS = """(() => {
+  window.pochaPolls = 0;
+  const fetch = window.fetch;
+  window.fetch = function (address, ...rest) {
+    if (String(address).includes("/ver/")) window.pochaPolls += 1;
+    return fetch.call(this, address, ...rest);
+  };
+})()"""
 SHOW = """() => {
   delete document.hidden;
   delete document.visibilityState;
@@ -54,9 +63,15 @@ def watch_link(table: Table) -> str:
     return link
 
 
-def open_watcher(make_phone: PhoneFactory, link: str) -> Page:
-    """Another phone opens the link; a mark on its window tells later whether the page was reloaded."""
+def open_watcher(make_phone: PhoneFactory, link: str, counting_polls: bool = False) -> Page:
+    """Another phone opens the link; a mark on its window tells later whether the page was reloaded.
+
+    ``counting_polls``: the page counts its requests in ``window.pochaPolls``, and its clock can be moved on at once
+    (its time runs on as ever otherwise)."""
     watcher = make_phone()
+    if counting_polls:
+        watcher.clock.install()
+        watcher.add_init_script(COUNT_POLLS)
     watcher.goto(link)
     expect(watcher.locator(".watch-label").first).to_have_text("solo mirar")
     watcher.evaluate("() => { window.pochaSamePage = true; }")
@@ -108,17 +123,15 @@ def test_a_hidden_watchers_page_asks_nothing_until_it_shows_again(
     table: Table, make_phone: PhoneFactory, phone_log: PhoneLog
 ) -> None:
     table.start(NAMES, 0)
-    watcher = open_watcher(make_phone, watch_link(table))
-    with watcher.expect_request(is_poll, timeout=LIVE_MS):
-        pass  # it keeps asking while shown
+    watcher = open_watcher(make_phone, watch_link(table), counting_polls=True)
+    with watcher.expect_response(lambda response: is_poll(response.request), timeout=LIVE_MS):
+        pass  # it keeps asking while shown; that answer in, the next is two seconds away
 
     watcher.evaluate(HIDE)
-    watcher.wait_for_timeout(300)  # a request already on its way may still come back
-    polls: list[str] = []
-    watcher.on("request", lambda request: polls.append(request.url) if is_poll(request) else None)
+    asked = watcher.evaluate("() => window.pochaPolls")
     table.choose_trump("O")
-    watcher.wait_for_timeout(4500)  # more than two rounds of asking
-    assert polls == [], "a hidden page kept asking"
+    watcher.clock.fast_forward(4_500)  # more than two rounds of asking go by, every timer due in them fired
+    assert watcher.evaluate("() => window.pochaPolls") == asked, "a hidden page kept asking"
     expect(watcher.locator("#mano .waiting")).to_have_text("Falta la pinta")
 
     shown = time.monotonic()
@@ -126,6 +139,7 @@ def test_a_hidden_watchers_page_asks_nothing_until_it_shows_again(
         watcher.evaluate(SHOW)
     expect(watcher.locator("#mano .roles")).to_contain_text("Oros", timeout=1500)
     assert time.monotonic() - shown < 2, "it did not ask at once on showing again"
+    assert watcher.evaluate("() => window.pochaPolls") == asked + 1
     assert watcher.evaluate("() => window.pochaSamePage === true")
     assert phone_log.errors == []
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from flask import Flask
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 
 from scorekeeper.engine import HandRecord, trump_code
 from scorekeeper.extensions import db
@@ -22,8 +22,14 @@ if TYPE_CHECKING:
 
 FOUR = ("Ana", "Bea", "Ciro", "Dani")
 NOTE_MS = 8_000  # polls every 2 s: a lost connection shows within this
-BACK_MS = 20_000  # retries up to every 15 s: a server back shows within this
+RETRY_AT_MOST_MS = 15_000  # and, without an answer, asks again less and less often, up to every 15 s
+BACK_MS = 20_000  # a server back shows within this
 ROWS = "#hoja .sheet-compact tbody tr"
+
+
+def is_poll(request: Request) -> bool:
+    """The watchers' page asking for its live part."""
+    return "/ver/" in request.url
 
 
 def save_hand(app: Flask, token: str, number: int, record: HandRecord) -> None:
@@ -50,6 +56,7 @@ def save_hand(app: Flask, token: str, number: int, record: HandRecord) -> None:
 def open_watcher(make_lan_phone: PhoneFactory, watch: str, **options: str) -> tuple[Page, list[str]]:
     """A watcher's phone on the network's address; the addresses its page was drawn at (an error page would show)."""
     watcher = make_lan_phone(**options)
+    watcher.clock.install()  # its time runs on as ever, and a test may move it to the next retry at once
     drawn: list[str] = []
     watcher.on("framenavigated", lambda frame: drawn.append(frame.url) if frame.parent_frame is None else None)
     watcher.goto(f"/ver/{watch}")
@@ -80,12 +87,13 @@ def test_offline_the_watchers_page_says_so_and_catches_up_when_back(
     expect(note.locator(".connection-age")).to_have_text("Actualizado hace menos de un minuto")
     expect(note).to_be_visible()
     save_hand(lan_server.app, token, 4, records[3])  # meanwhile the table saves a hand
-    watcher.wait_for_timeout(5_000)  # asks again, and again gets nothing
+    with watcher.expect_event("requestfailed", is_poll, timeout=NOTE_MS):
+        pass  # asks again, and again gets nothing
     expect(note.get_by_role("status")).to_have_text("Sin conexión, reintentando…")
     expect(watcher.locator(ROWS)).to_have_count(3)
     tap = watcher.locator("#en-directo").get_by_role("link", name="Actualizar")
-    tap.tap()  # asks again in place: no error page
-    watcher.wait_for_timeout(500)
+    with watcher.expect_event("requestfailed", is_poll):
+        tap.tap()  # asks again in place: no error page
     expect_same_page(watcher, drawn, watch)
 
     watcher.context.set_offline(False)  # the phone says it is online: it asks at once
@@ -109,10 +117,12 @@ def test_with_the_server_stopped_the_note_shows_in_english_and_goes_when_it_is_b
     expect(note.get_by_role("status")).to_have_text("No connection, trying again…", timeout=NOTE_MS)
     expect(note.locator(".connection-age")).to_have_text("Updated less than a minute ago")
     save_hand(lan_server.app, token, 4, records[3])
-    watcher.wait_for_timeout(3_000)
+    with watcher.expect_event("requestfailed", is_poll, timeout=NOTE_MS):
+        pass  # asks again, and again gets nothing
     expect_same_page(watcher, drawn, watch)
 
     lan_server.start()  # and wakes up: the next retry finds it
+    watcher.clock.fast_forward(RETRY_AT_MOST_MS)  # the page's wait for that retry, over at once
     expect(watcher.locator(ROWS)).to_have_count(4, timeout=BACK_MS)
     expect(note.get_by_role("status")).to_have_text("")
     expect(note).not_to_have_class("offline-note shown")
