@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.slow  # 28 hands and more, tapped one by one
 
 NAMES = ("Ana", "Berto", "Carla", "Dani")
+# Notes in window.pochaTitleTapped when the hand's title (a tap that changes nothing) is tapped.
+TITLE_TAP_SEEN = """() => {
+  window.pochaTitleTapped = false;
+  document.getElementById("hand-title").addEventListener("click", () => { window.pochaTitleTapped = true; }, { once: true });
+}"""
 FIRST_DEALER = 1
 SEED = 2024
 RENUNCIO = (12, 2)  # hand 12: a renuncio on Carla
@@ -98,9 +103,14 @@ def check_forbidden_bid_is_refused(
         expect(table.bid_button(n)).to_be_enabled()
 
     # A thumb on the disabled button sends nothing.
-    sent = len(phone_log.requests)
+    sent, drawn = len(phone_log.requests), page.evaluate("() => document.body.dataset.drawn")
     button.tap(force=True)
-    page.wait_for_timeout(300)
+    # Taps are dealt with in turn: once a later tap on the hand's title is seen, this one was dealt with too; a tap
+    # taken would have been drawn and put in the outbox by then.
+    page.evaluate(TITLE_TAP_SEEN)
+    page.locator("#hand-title").tap()
+    page.wait_for_function("() => window.pochaTitleTapped")
+    assert page.evaluate("() => [document.body.dataset.drawn, window.PochaGame.outbox.pending()]") == [drawn, 0]
     assert len(phone_log.requests) == sent
     expect(table.hand.locator(".prompt")).to_have_text(f"¿Cuántas pide {dealer}?")
 
