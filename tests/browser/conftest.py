@@ -29,7 +29,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from support.lan_server import LanServer
+from support.lan_server import SHUTDOWN_POLL, LanServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -108,7 +108,7 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
     with app.app_context():
         db.create_all()
     server: BaseWSGIServer = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL,), name="live-server", daemon=True)
     thread.start()
     try:
         yield LiveServer(app=app, url=f"http://127.0.0.1:{server.server_port}")

@@ -20,6 +20,9 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from support.ports import free_port
 
+#: Seconds between a test server's looks for its stop (socketserver's default, half a second, at every stop).
+SHUTDOWN_POLL = 0.02
+
 
 def lan_address() -> str:
     """This machine's first IPv4 address that is not a loopback one (``hostname -I``); fails the test if none."""
@@ -74,7 +77,9 @@ class LanServer:
         """Listen on the address and port and answer in a background thread."""
         assert self.server is None, "the server is already running"
         self.server = make_server(self.host, self.port, self.app, threaded=True, request_handler=OneRequestHandler)
-        self.thread = threading.Thread(target=self.server.serve_forever, name="lan-server", daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, args=(SHUTDOWN_POLL,), name="lan-server", daemon=True
+        )
         self.thread.start()
 
     def stop(self) -> None:
