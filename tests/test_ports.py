@@ -1,6 +1,7 @@
 """The test harness's ports: each parallel worker takes its servers' ports from a block no other worker, and no
 port the kernel hands out by itself, can reach."""
 
+import itertools
 import socket
 from pathlib import Path
 
@@ -39,11 +40,15 @@ def test_a_free_port_is_in_this_workers_block_and_can_be_listened_on() -> None:
         server.listen()
 
 
-def test_a_port_in_use_is_passed_over() -> None:
+def test_a_port_in_use_is_passed_over_and_the_others_are_handed_out_in_turn() -> None:
+    block = ports.worker_block(ports.worker_index())
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
         busy.bind(("127.0.0.1", ports.free_port()))
         busy.listen()
         taken = busy.getsockname()[1]
-        handed = {ports.free_port() for _ in range(ports.BLOCK)}
+        handed = [ports.free_port() for _ in range(ports.BLOCK)]
     assert taken not in handed
-    assert len(handed) == ports.BLOCK - 1, "the other ports of the block are handed out in turn"
+    assert set(handed) <= set(block)
+    # Other tests of this worker may hold a port or two, or leave one lingering; the rest come round in turn.
+    assert all(first != second for first, second in itertools.pairwise(handed))
+    assert len(set(handed)) > ports.BLOCK // 2
