@@ -65,16 +65,6 @@ class Standings:
         first = self.first_places
         return first[0] if len(first) == 1 else None
 
-    @property
-    def leaders(self) -> tuple[int, ...]:
-        """Alias of ``first_places``, kept for the pages that still use it ("leader" is the seat that leads a trick)."""
-        return self.first_places
-
-    @property
-    def leader(self) -> int | None:
-        """Alias of ``first_place``, kept for the pages that still use it ("leader" is the seat that leads a trick)."""
-        return self.first_place
-
     def place_of(self, seat: int) -> Place:
         """The place of ``seat``."""
         return next(p for p in self.places if p.seat == seat)

@@ -157,8 +157,8 @@ def test_one_tally_is_the_plain_standings() -> None:
     assert standings(*END).contenders == (0, 1, 2, 3) and standings(*END).extra_hands == 0
 
 
-def test_leader_and_leaders_are_the_old_names_of_first_place() -> None:
+def test_first_place_is_the_one_seat_of_first_places_or_none_while_tied() -> None:
     table = standings([50, 50, 10], [2, 2, 0])
-    assert table.leaders == table.first_places == (0, 1) and table.leader is table.first_place is None
+    assert table.first_places == (0, 1) and table.first_place is None
     table = standings([30, 50, 40], [0, 0, 0])
-    assert table.leaders == table.first_places == (1,) and table.leader == table.first_place == 1
+    assert table.first_places == (1,) and table.first_place == 1
