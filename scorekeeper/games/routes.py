@@ -1,4 +1,4 @@
-"""Views of the games blueprint: thin: parse the form, ask the engine through ``state``, save, redirect."""
+"""Views of the games blueprint: thin: parse the form, apply the tap with the engine (``taps``), save, redirect."""
 
 from __future__ import annotations
 
