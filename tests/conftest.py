@@ -21,6 +21,19 @@ pytest_plugins = ("support.postgres", "support.server", "support.redis_server")
 ENGINE = Path(__file__).resolve().parent.parent / "scorekeeper" / "engine"
 
 
+class WholeAnswerClient(FlaskClient):
+    """Flask's test client, reading every answer whole and closing it, as a server does: a file sent (a static
+    file, say) is closed at once, not left open until the garbage collector finds it."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        """Make the request; the answer comes read and closed (``buffered``)."""
+        kwargs.setdefault("buffered", True)
+        return super().open(*args, **kwargs)
+
+
+Flask.test_client_class = WholeAnswerClient  # every test app's client, wherever the app is made
+
+
 def pytest_report_header() -> str:
     """Say whether the engine's hot modules run compiled or as plain Python."""
     import scorekeeper.engine.masks as masks

@@ -8,7 +8,8 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from werkzeug.test import TestResponse
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import TestResponse, encode_multipart
 
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
@@ -54,7 +55,9 @@ def upload(
         data = json.dumps(data, ensure_ascii=False)
     if isinstance(data, str):
         data = data.encode("utf-8")
-    return client.post("/partidas/importar", data={"file": (io.BytesIO(data), filename), **fields})
+    # Encoded in memory: the test client writes a body over 500 KB to a temporary file it never closes.
+    boundary, body = encode_multipart({"file": FileStorage(io.BytesIO(data), filename), **fields})
+    return client.post("/partidas/importar", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def imported_token(response: TestResponse) -> str:

@@ -71,10 +71,12 @@ class PhoneRules:
         return seen
 
     def close(self) -> None:
-        """End the process."""
+        """End the process, and close its pipes."""
         if self.process.stdin is not None:
             self.process.stdin.close()
         self.process.wait(timeout=10)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
 
 # --- the server's side ---------------------------------------------------------------------------------------
