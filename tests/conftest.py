@@ -1,4 +1,5 @@
-"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner (PostgreSQL: tests/support/postgres.py)."""
+"""Fixtures for every test: a fresh app on its own SQLite file, its client and its CLI runner (PostgreSQL: tests/support/postgres.py);
+how many parallel workers `-n auto` starts, and the order the tests are dealt out to them."""
 
 import os
 import re
@@ -49,7 +50,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             pytest.exit(f"{source.name} changed after it was compiled: run `make test` (or pip install -e .) again", 2)
 
 
-#: Test workers per core for `-n auto`: most tests wait on a browser or a server far more than they compute.
+#: Test workers per core for `-n auto`: while one worker's test waits on a browser or a server, another computes.
+#: On two cores, four workers finished the suite first (three, six and eight were slower: more Chromiums cost CPU).
 WORKERS_PER_CORE = 2
 
 

@@ -245,6 +245,7 @@ def test_a_double_tap_on_a_bid_says_one_bid(
     page.wait_for_function("(drawn) => +document.body.dataset.drawn > drawn", arg=drawn)
     expect(table.hand.locator(".prompt")).to_have_text("¿Cuántas pide Carlos?")
     expect(table.bid_button(2)).to_be_enabled()  # Carlos's 2 where Bea's was
+    assert table.bid_button(2).bounding_box() == box
     page.touchscreen.tap(x, y)  # the same thumb again at once: lands on nothing
     assert page.evaluate("() => +document.body.dataset.drawn") == drawn + 1
     expect(table.hand.locator(".prompt")).to_have_text("¿Cuántas pide Carlos?")

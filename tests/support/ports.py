@@ -16,7 +16,9 @@ import os
 import socket
 from collections.abc import Iterator
 
-#: The first port of worker 0's block; the blocks end below 32768, where the kernel's range starts.
+#: Where Linux's range for outgoing connections and ``bind(0)`` starts by default; the blocks end below it.
+KERNEL_RANGE_START = 32_768
+#: The first port of worker 0's block.
 FIRST_PORT = 20_000
 #: Ports in each worker's block: 25 workers fit below 32768.
 BLOCK = 500
@@ -31,7 +33,7 @@ def worker_index(name: str | None = None) -> int:
 
 def worker_block(index: int) -> range:
     """The ports of worker ``index``."""
-    first = FIRST_PORT + (index % ((32_768 - FIRST_PORT) // BLOCK)) * BLOCK
+    first = FIRST_PORT + (index % ((KERNEL_RANGE_START - FIRST_PORT) // BLOCK)) * BLOCK
     return range(first, first + BLOCK)
 
 
