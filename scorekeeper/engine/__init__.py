@@ -11,7 +11,7 @@ from .bidding import (
     forbidden_reason,
     leader,
 )
-from .card import CARD_FORMAT, game_card
+from .game_card import CARD_FORMAT, game_card
 from .cards import (
     CARDS,
     MAX_PLAYERS,

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Final
 
-from scorekeeper.engine.card import record_card
+from scorekeeper.engine.game_card import record_card
 from scorekeeper.plumbing.assets import release
 from scorekeeper.plumbing.languages import current_locale
 from scorekeeper.storage.models import Game

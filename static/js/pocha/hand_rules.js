@@ -1,4 +1,4 @@
-// The phone's copy of the hand (scorekeeper/engine/ is the authority): the game's card (engine/card.py) read, and
+// The phone's copy of the hand (scorekeeper/engine/ is the authority): the game's card (engine/game_card.py) read, and
 // every tap of the game page applied to it at once, refused with the engine's own message template and values where
 // the engine refuses it. It gives what the page shows between the server's answers: the stage and whose turn, the
 // dealer's forbidden bid and its reason, the bids, the tricks and the last player's fill-in, what each player would

@@ -1,4 +1,4 @@
-"""The game's card (engine/card.py): the facts and the schedule a phone follows the game with, as plain JSON data."""
+"""The game's card (engine/game_card.py): the facts and the schedule a phone follows the game with, as plain JSON data."""
 
 from __future__ import annotations
 
