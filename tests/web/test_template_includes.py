@@ -45,7 +45,8 @@ def test_every_include_import_and_extends_names_an_existing_template(app: Flask)
     assert all(None not in used for used in named.values()), {k: v for k, v in named.items() if None in v}
     missing = {name: sorted(set(used) - known) for name, used in named.items() if set(used) - known}
     assert missing == {}, "these templates name templates that do not exist"
-    assert "games/_corrections.html" in named["games/game.html"]
+    assert "games/_below_hand.html" in named["games/game.html"]
+    assert "games/_corrections.html" in named["games/_below_hand.html"]
 
 
 def rendered_names() -> list[tuple[str, str]]:
