@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -30,7 +30,7 @@ from scorekeeper.games.new_game_page import (
     rows_to_show,
     schedule_context,
 )
-from scorekeeper.games.refusals import Refused, refusal
+from scorekeeper.games.refusals import Refusal, Refused, refusal
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
 from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
@@ -126,6 +126,23 @@ def _view(token: str, lock: bool = False) -> GameView:
     return view_of(game_for(EDIT, token, lock))
 
 
+def page_context(view: GameView, token: str, shown: Refusal | None = None) -> dict[str, Any]:
+    """What the game page's templates read: the game worked out once, its address and the refused tap ``shown``.
+
+    The page (games/game.html) and the fragment of its server parts (games/_parts.html) are drawn from it.
+    """
+    return {
+        "view": view,
+        "game": view.game,
+        "token": token,
+        "refusal": shown,
+        "sheet": view.sheet,
+        "hand": view.hand,
+        "names": view.names,
+        "rules": view.rules,
+    }
+
+
 def _render_game(
     view: GameView, token: str, error: str | None = None, status: int = 200, refused: Refused | None = None
 ) -> tuple[str, int]:
@@ -133,18 +150,8 @@ def _render_game(
 
     A refused tap's ``error`` is drawn next to the buttons that sent it (``refusals``).
     """
-    page = render_template(
-        "games/game.html",
-        view=view,
-        game=view.game,
-        token=token,
-        refusal=refusal(error, refused, view.hand, len(view.names)) if error else None,
-        sheet=view.sheet,
-        hand=view.hand,
-        names=view.names,
-        rules=view.rules,
-    )
-    return page, status
+    shown = refusal(error, refused, view.hand, len(view.names)) if error else None
+    return render_template("games/game.html", **page_context(view, token, shown)), status
 
 
 @bp.get("/p/<token>")
