@@ -9,6 +9,7 @@ from scorekeeper.games import (  # noqa: E402,F401  (attaches the views to bp)
     corrections,
     leaving,
     outbox,
+    parts_route,
     preview,
     rematch,
     routes,

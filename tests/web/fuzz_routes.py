@@ -578,6 +578,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.save": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.tap_queue": lambda world: Spec(json=outbox_body(world), aimed=aimed_outbox(world)),
     "games.card": lambda world: Spec(query=junk_query()),
+    "games.parts": lambda world: Spec(query=junk_query()),
     "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),
     "share.watch": lambda world: Spec(query=junk_query()),
     "share.watch_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),

@@ -65,7 +65,7 @@ def a_game(table: Table) -> str:
 def test_the_game_page_carries_the_card_the_addresses_and_the_csrf_token(table: Table) -> None:
     token = a_game(table)
     block = block_of(table.page(token).html)
-    assert set(block) == {"card", "taps", "card_url", "csrf"}
+    assert set(block) == {"card", "taps", "card_url", "parts_url", "csrf"}
     assert block["card"] == engine_card(table, token)
     assert block["card"]["version"] == table.snap(token).version
     assert block["card"]["hand"]["steps"] == [["trump", None, "C"], ["bid", 2, 1]]
