@@ -1,0 +1,149 @@
+"""The phone's script as modules (scorekeeper/plumbing/modules.py): each file says what it imports and exports, the
+order comes from the imports, and a cycle, a missing file or a name not exported stops the app from starting."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.plumbing import modules
+from support.phone_rules import node_program
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    """The ``files`` (name under static/ -> text) written under ``folder``."""
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+# --- reading a module -------------------------------------------------------------------------------------------
+
+
+def test_a_module_says_what_it_imports_and_exports() -> None:
+    text = (
+        "// a comment\n"
+        'import { a, b as c } from "./y.js";\n'
+        "import {\n  d,\n  e\n} from '../z.js';\n"
+        'import * as rules from "../hand_rules.js";\n'
+        'import "./side.js"; // for what it does\n'
+        "\n"
+        "export function f() { return a; }\n"
+        "export const G = 1;\n"
+        "export class H {}\n"
+        "function i() {}\n"
+        "export { i, c as j };\n"
+    )
+    module = modules.parse("js/pocha/game/x.js", text)
+    assert [(needed.module, needed.names, needed.namespace) for needed in module.imports] == [
+        ("js/pocha/game/y.js", (("a", "a"), ("b", "c")), None),
+        ("js/pocha/z.js", (("d", "d"), ("e", "e")), None),
+        ("js/pocha/hand_rules.js", (), "rules"),
+        ("js/pocha/game/side.js", (), None),
+    ]
+    assert module.exports == (("f", "f"), ("G", "G"), ("H", "H"), ("i", "i"), ("j", "c"))
+    assert "export" not in module.body and "import" not in module.body
+    lines = module.body.split("\n")
+    assert len(lines) == len(text.split("\n")) and lines[9] == "function f() { return a; }", "the code keeps its lines"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("export let x = 1;\n", "an export not read here"),
+        ("export default function () {}\n", "an export not read here"),
+        ('export * from "./y.js";\n', "an export not read here"),
+        ('var a = 1;\nimport { b } from "./y.js";\n', "an import after the code starts"),
+        ('var m = import("./y.js");\n', "or import()"),
+        ('import { b } from "y";\n', "only a relative path to a .js file"),
+        ('import { b } from "../../../y.js";\n', "outside static/"),
+        ("function f() {}\nexport { f, f };\n", "exports 'f' twice"),
+    ],
+)
+def test_syntax_not_read_here_is_refused_with_its_line(text: str, said: str) -> None:
+    with pytest.raises(modules.ModuleError, match=re.escape(said)):
+        modules.parse("js/x.js", text)
+
+
+# --- putting modules together -----------------------------------------------------------------------------------
+
+
+def test_the_order_is_the_imports_each_module_once(tmp_path: Path) -> None:
+    static = write(
+        tmp_path,
+        {
+            "js/entry.js": 'import "./b.js";\nimport "./a.js";\n',
+            "js/a.js": 'import { c } from "./c.js";\nexport const a = c;\n',
+            "js/b.js": 'import { c } from "./c.js";\nexport const b = c;\n',
+            "js/c.js": "export const c = 1;\n",
+        },
+    )
+    assert [module.name for module in modules.in_order(static, "js/entry.js")] == [
+        "js/c.js",
+        "js/b.js",
+        "js/a.js",
+        "js/entry.js",
+    ]
+
+
+def test_a_cycle_is_refused_naming_it(tmp_path: Path) -> None:
+    static = write(
+        tmp_path,
+        {
+            "js/entry.js": 'import "./a.js";\n',
+            "js/a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
+            "js/b.js": 'import { a } from "./a.js";\nexport const b = 2;\n',
+        },
+    )
+    with pytest.raises(modules.ModuleError, match=re.escape("an import cycle: js/a.js -> js/b.js -> js/a.js")):
+        modules.put_together(static, "js/entry.js")
+
+
+def test_a_missing_module_is_refused_naming_who_imports_it(tmp_path: Path) -> None:
+    static = write(tmp_path, {"js/entry.js": 'import "./gone.js";\n'})
+    with pytest.raises(modules.ModuleError, match=re.escape("js/gone.js is missing") + ".*imported by js/entry.js"):
+        modules.put_together(static, "js/entry.js")
+
+
+def test_a_name_not_exported_is_refused(tmp_path: Path) -> None:
+    static = write(
+        tmp_path,
+        {"js/entry.js": 'import { nope } from "./a.js";\n', "js/a.js": "export const yes = 1;\n"},
+    )
+    with pytest.raises(modules.ModuleError, match=re.escape("js/entry.js:1: imports 'nope' from js/a.js")):
+        modules.put_together(static, "js/entry.js")
+
+
+def test_put_together_the_modules_do_what_they_do_as_modules(tmp_path: Path) -> None:
+    """The same files, run by Node.js as modules and as the one script a page gets, say the same."""
+    static = write(
+        tmp_path,
+        {
+            "package.json": '{"type": "module"}\n',
+            "js/entry.js": 'import "./first.js";\nimport { total, Counter } from "./sum.js";\nimport * as words from'
+            ' "./words/said.js";\nsay(words.said("total", total([1, 2, 3])));\nvar c = new Counter();\nc.up();\n'
+            'say(words.said("counted", c.n));\n',
+            "js/first.js": 'say("first");\n',
+            "js/sum.js": "/* sums */\nexport function total(values) {\n  return values.reduce((a, b) => a + b, 0);\n}\n"
+            "function Counter() { this.n = 0; }\nCounter.prototype.up = function () { this.n += 1; };\n"
+            "export { Counter };\n",
+            "js/words/said.js": 'import { total as sum } from "../sum.js";\nexport const said = (label, value) =>'
+            " `${label}: ${value} (${sum([value, 0])})`;\n",
+            "run.mjs": "globalThis.say = (text) => console.log(text);\nawait import(process.argv[2]);\n",
+        },
+    )
+    bundle = modules.put_together(static, "js/entry.js")
+    (static / "bundle.cjs").write_bytes(b"globalThis.say = (text) => console.log(text);\n" + bundle.content)
+    node = node_program()
+    as_modules = subprocess.run(
+        [node, str(static / "run.mjs"), str(static / "js" / "entry.js")], capture_output=True, text=True, check=True
+    )
+    as_one = subprocess.run([node, str(static / "bundle.cjs")], capture_output=True, text=True, check=True)
+    assert as_modules.stdout == "first\ntotal: 6 (6)\ncounted: 1 (1)\n"
+    assert as_one.stdout == as_modules.stdout
+    assert as_one.stderr == as_modules.stderr == ""
