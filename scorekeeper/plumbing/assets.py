@@ -5,8 +5,9 @@ file under static/: a new version of a file has a new address, so a phone never 
 script after an upgrade, and a file is asked for once. The address without the hash still works,
 kept a short while (pages drawn before an upgrade ask for it).
 
-The phone's script is kept as one file per feature and served as one file (``SCRIPTS``): the
-feature files are put together once, at start-up, and the result is served like any static file.
+The phone's script is kept as modules, one file per idea, and served as one file a page (``SCRIPTS``): the
+modules an entry imports are put together and minified once, at start-up (modules.py), and the result is served
+like any static file.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import cache
 from io import BytesIO
 from pathlib import Path, PurePosixPath
-from types import MappingProxyType
 from typing import Any, Final
 from urllib.parse import quote
 
@@ -27,6 +26,9 @@ from flask import Flask, abort, current_app, send_file, send_from_directory, url
 from flask.wrappers import Response
 from markupsafe import Markup
 from werkzeug.security import safe_join
+
+from scorekeeper.plumbing import modules
+from scorekeeper.plumbing.modules import Bundle
 
 #: Hex digits of the content's SHA-256 in an address: 40 bits tell any two versions of a file apart.
 HASH_LENGTH: Final = 10
@@ -41,34 +43,8 @@ REVALIDATE: Final = "no-cache"
 #: The Flask setting that holds the release's fingerprint (see ``release``).
 RELEASE_KEY: Final = "POCHA_RELEASE"
 
-#: The scripts pages ask for that are put together from feature files (under static/), each file in the order it
-#: runs: the one place that lists them. A new feature is one more line here.
-SCRIPTS: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {
-        "js/pocha.js": (
-            "js/pocha/script_mark.js",  # html.js: the stylesheet shows what needs the script
-            "js/pocha/taps.js",  # a form sent once
-            "js/pocha/new_game.js",  # the new-game form: the dealer list, «Añadir jugador», dragging a name
-            "js/pocha/name_memory.js",  # the new-game form: names used before, Enter to the next name, its length
-            "js/pocha/schedule_preview.js",  # the new-game form: the schedule follows every change at once
-            "js/pocha/sharing.js",  # «Copiar» and «Compartir»
-            "js/pocha/watching.js",  # the watchers' page kept up to date
-            "js/pocha/history_address.js",  # after a POST, the page's GET address in the history
-            "js/pocha/phone_app.js",  # the service worker and the copies kept for no connection
-            "js/pocha/screen_awake.js",  # the screen kept on during a game: the Wake Lock, else a silent video
-            "js/pocha/sheet_names.js",  # the sheet's whole names, one at a time
-            "js/pocha/print.js",  # the printable sheet's «Imprimir» button
-        ),
-        # The scorekeeper's game page only (games/game.html): keeping score without signal (docs/offline.md).
-        "js/game.js": (
-            "js/pocha/phone_texts.js",  # the interface's words for what the script draws, from the page
-            "js/pocha/hand_rules.js",  # the phone's copy of the hand's rules, read from the game's card
-            "js/pocha/hand_panel.js",  # the hand panel, the standings strip and the sheet's rows drawn on the phone
-            "js/pocha/outbox.js",  # the game's taps kept on the phone and sent in order when the server answers
-            "js/pocha/game_page.js",  # the game page's taps applied at once, its chip, links that need the server
-        ),
-    }
-)
+#: The scripts pages ask for: each an entry module under static/ whose imports say what it holds (modules.py).
+SCRIPTS: Final = ("js/pocha.js", "js/game.js")
 #: Where the app keeps its assembled scripts (``app.extensions``).
 SCRIPTS_KEY: Final = "pocha.scripts"
 
@@ -125,44 +101,29 @@ def static_file(filename: str) -> Path | None:
         return None
 
 
-# --- scripts put together from feature files ----------------------------------------------------
+# --- scripts put together from modules --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Script:
-    """A script put together from feature files: its content, the content's hash, and when its newest file changed."""
+def assemble_scripts(app: Flask, entries: Iterable[str] = SCRIPTS) -> None:
+    """Put each of ``entries`` together with the modules it imports, once, and keep them in memory for the app.
 
-    content: bytes
-    digest: str
-    modified: float
-
-
-def assemble(static: Path, parts: Sequence[str]) -> Script:
-    """The feature files ``parts`` (names under ``static``) one after the other, each ending with a new line.
-
-    Raises ``FileNotFoundError`` naming the first file that is missing: the app does not start without it.
+    Raises ``modules.ModuleError`` (a missing module, a name not exported, a cycle): the app does not start.
     """
-    chunks, modified = [], 0.0
-    for part in parts:
-        path = static / part
-        if not path.is_file():
-            raise FileNotFoundError(f"the feature file {part} is missing from {static} (assets.SCRIPTS lists it)")
-        chunk = path.read_bytes()
-        chunks.append(chunk if chunk.endswith(b"\n") else chunk + b"\n")
-        modified = max(modified, path.stat().st_mtime)
-    content = b"".join(chunks)
-    return Script(content, hashlib.sha256(content).hexdigest()[:HASH_LENGTH], modified)
-
-
-def assemble_scripts(app: Flask, scripts: Mapping[str, Sequence[str]] = SCRIPTS) -> None:
-    """Put each of ``scripts`` together from the app's static folder, once, and keep them in memory for the app."""
     static = Path(app.static_folder or "static")
-    app.extensions[SCRIPTS_KEY] = {name: assemble(static, parts) for name, parts in scripts.items()}
+    scripts = _files(static, (".js",))
+    files = tuple((path.as_posix(), path.stat().st_mtime_ns, path.stat().st_size) for path in scripts)
+    app.extensions[SCRIPTS_KEY] = {entry: _put_together(static, entry, files) for entry in entries}
 
 
-def script(filename: str) -> Script | None:
+@cache
+def _put_together(static: Path, entry: str, files: tuple[tuple[str, int, int], ...]) -> Bundle:
+    """``modules.put_together`` once a process for the same files (``files``: each script's path, time and size)."""
+    return modules.put_together(static, entry)
+
+
+def script(filename: str) -> Bundle | None:
     """The script put together for ``filename`` (``js/pocha.js``), or ``None`` for any other name."""
-    scripts: dict[str, Script] = current_app.extensions.get(SCRIPTS_KEY, {})
+    scripts: dict[str, Bundle] = current_app.extensions.get(SCRIPTS_KEY, {})
     return scripts.get(filename)
 
 
@@ -212,7 +173,7 @@ def hash_static_addresses(endpoint: str, values: dict[str, Any]) -> None:
 
 
 def serve_static(filename: str) -> Response:
-    """A file from static/ (or a script put together from some): at its hashed address for a year, at its plain
+    """A file from static/ (or a script put together from modules): at its hashed address for a year, at its plain
     address for five minutes.
 
     A hashed address whose hash is not the file's (a page of another release, say during an

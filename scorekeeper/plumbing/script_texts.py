@@ -44,7 +44,7 @@ def script_texts() -> dict[str, str | list[str]]:
         return {}
     translations = get_translations()
     texts: dict[str, str | list[str]] = {}
-    for text in marked_texts(assembled.content):
+    for text in marked_texts(assembled.source):
         if isinstance(text, str):
             said = translations.gettext(text)
             if said != text:

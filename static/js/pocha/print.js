@@ -1,10 +1,7 @@
 // The printable sheet (paper/print.html): its «Imprimir» button, shown only when the script runs, opens the print
 // dialog.
-(function () {
-  "use strict";
 
-  document.querySelectorAll("[data-print]").forEach(function (button) {
-    button.hidden = false;
-    button.addEventListener("click", function () { window.print(); });
-  });
-})();
+document.querySelectorAll("[data-print]").forEach(function (button) {
+  button.hidden = false;
+  button.addEventListener("click", function () { window.print(); });
+});

@@ -2,13 +2,14 @@
 // this computer), else (plain HTTP at the table) with a tiny silent video looped muted from the first tap. Both are
 // let go when the page is hidden or the game is over. The hint about the phone's settings (#pantalla, base.html)
 // shows near the top, until dismissed, only where neither works.
-(function () {
-  "use strict";
 
-  var page = document.body;
-  var hint = document.getElementById("pantalla");
-  if (!page || !page.hasAttribute("data-game") || !hint) return;
+var page = document.body;
+var hint = document.getElementById("pantalla");
 
+// Only on a game's page that has the hint to show where neither works.
+if (page && page.hasAttribute("data-game") && hint) keepScreenOn(page, hint);
+
+function keepScreenOn(page, hint) {
   var root = document.documentElement;
   var DISMISSED = "pocha-awake-hint-dismissed";
   var TAPS = ["touchend", "click", "keydown"]; // events that let a page start a video
@@ -158,4 +159,4 @@
     }).observe(page, { childList: true, subtree: true });
   }
   follow();
-})();
+}

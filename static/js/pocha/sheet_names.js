@@ -1,12 +1,9 @@
 // The sheet (games/_sheet.html): a whole name shown by a tap on its short form goes with the next tap anywhere,
 // and only one is shown at a time.
-(function () {
-  "use strict";
 
-  document.addEventListener("click", function (event) {
-    document.querySelectorAll("details.whole-name[open]").forEach(function (shown) {
-      var summary = shown.querySelector("summary");
-      if (!summary || !summary.contains(event.target)) shown.open = false;
-    });
+document.addEventListener("click", function (event) {
+  document.querySelectorAll("details.whole-name[open]").forEach(function (shown) {
+    var summary = shown.querySelector("summary");
+    if (!summary || !summary.contains(event.target)) shown.open = false;
   });
-})();
+});

@@ -1,5 +1,5 @@
 """Static files at addresses that carry their content's hash (scorekeeper/plumbing/assets.py), the phone's script put
-together from its feature files, and the release's fingerprint."""
+together from its modules, and the release's fingerprint."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 import scorekeeper
 from scorekeeper import PACKAGE_DIR
-from scorekeeper.plumbing import assets
+from scorekeeper.plumbing import assets, modules
 
 if TYPE_CHECKING:
     from support.table import AppFactory
@@ -32,10 +32,10 @@ def static_files(app: Flask) -> list[str]:
 
 
 def content_of(app: Flask, name: str) -> bytes:
-    """What the static file ``name`` holds: the file's bytes, or its feature files' one after the other."""
+    """What the static file ``name`` holds: the file's bytes, or its modules put together."""
     folder = Path(str(app.static_folder))
     if name in assets.SCRIPTS:
-        return b"".join((folder / part).read_bytes() for part in assets.SCRIPTS[name])
+        return modules.put_together(folder, name).content
     return (folder / name).read_bytes()
 
 
@@ -200,23 +200,35 @@ def test_the_release_can_be_named(app_factory: AppFactory) -> None:
         assert assets.release() == "2026-11-a"
 
 
-# --- the phone's script: one file per feature, served as one ---------------------------------------
+# --- the phone's script: modules, served as one file a page ------------------------------------------
 
 
-def test_the_script_is_its_feature_files_in_the_stated_order(app: Flask, client: FlaskClient) -> None:
-    parts = assets.SCRIPTS["js/pocha.js"]
-    assert parts and all(part.startswith("js/") and part.endswith(".js") for part in parts)
+def test_the_script_is_its_modules_in_the_order_their_imports_give(app: Flask, client: FlaskClient) -> None:
+    static = Path(str(app.static_folder))
+    bundle = modules.put_together(static, "js/pocha.js")
+    for index, name in enumerate(bundle.modules):
+        needs = {needed.module for needed in modules.read(static, name).imports}
+        assert needs <= set(bundle.modules[:index]), f"{name} comes after what it imports"
+    assert bundle.modules[-1] == "js/pocha.js"
+    at = 0
+    for name in bundle.modules:
+        marker = f"// --- {name}\n".encode()
+        assert bundle.source.find(marker, at) >= at, f"{name} is not next in the script"
+        at = bundle.source.find(marker, at) + len(marker)
     with app.test_request_context():
         address = url_for("static", filename="js/pocha.js")
     served = client.get(address).data
-    at = 0
-    for part in parts:
-        feature = (Path(str(app.static_folder)) / part).read_bytes()
-        assert feature.endswith(b"\n"), part
-        assert served.find(feature, at) == at, f"{part} is not next in the script"
-        at += len(feature)
-    assert at == len(served), "nothing but the feature files"
+    assert served == bundle.content and len(served) < len(bundle.source) * 0.8, "minified"
     assert address == f"/static/js/pocha.{sha(served)}.js"
+
+
+def test_every_page_does_the_same_and_only_the_game_page_keeps_score(app: Flask) -> None:
+    static = Path(str(app.static_folder))
+    every_page = set(modules.put_together(static, "js/pocha/every_page.js").modules)
+    others = set(modules.put_together(static, "js/pocha.js").modules)
+    game = set(modules.put_together(static, "js/game.js").modules)
+    assert every_page <= others and every_page <= game
+    assert "js/pocha/hand_rules.js" in game - others and "js/pocha/new_game.js" in others - game
 
 
 def test_the_script_is_served_like_any_static_file(app: Flask, client: FlaskClient) -> None:
@@ -251,40 +263,42 @@ def script_address(app: Flask) -> str:
         return url_for("static", filename="js/pocha.js")
 
 
-def test_a_changed_feature_file_changes_the_scripts_address(
+def test_a_changed_module_changes_the_scripts_address(
     app_factory: AppFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     static = static_copy(monkeypatch, tmp_path)
+    parts = modules.put_together(static, "js/pocha.js").modules
     before = script_address(app_factory())
     seen = {before}
-    for changed, part in enumerate(assets.SCRIPTS["js/pocha.js"], start=1):
-        feature = static / part
-        feature.write_text(feature.read_text() + "// changed\n")
+    for changed, part in enumerate(parts, start=1):
+        module = static / part
+        module.write_text(module.read_text() + f"window.changed = {changed};\n")
         app = app_factory()  # read at start-up
         after = script_address(app)
         assert after not in seen, part
         seen.add(after)
-        assert app.test_client().get(after).data.count(b"// changed\n") == changed, part
-    assert len(seen) == len(assets.SCRIPTS["js/pocha.js"]) + 1
+        assert app.test_client().get(after).data.count(b"window.changed=") == changed, part
+    assert len(seen) == len(parts) + 1
 
 
-def test_a_missing_feature_file_stops_the_app_from_starting(
+def test_a_missing_module_stops_the_app_from_starting(
     app_factory: AppFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     static = static_copy(monkeypatch, tmp_path)
-    missing = assets.SCRIPTS["js/pocha.js"][-1]
+    missing = "js/pocha/print.js"
     (static / missing).unlink()
-    with pytest.raises(FileNotFoundError, match=re.escape(missing)):
+    with pytest.raises(modules.ModuleError, match=re.escape(missing) + r".*imported by js/pocha\.js"):
         app_factory()
 
 
-def test_a_feature_is_one_more_name_in_the_list(app: Flask, tmp_path: Path) -> None:
+def test_a_module_is_one_more_import(app: Flask, tmp_path: Path) -> None:
     (tmp_path / "js").mkdir()
-    (tmp_path / "js" / "one.js").write_text("one();\n")
-    (tmp_path / "js" / "two.js").write_text("two();")  # no new line at the end: one is added
+    (tmp_path / "js" / "one.js").write_text('export function one() { return "one"; }\n')
+    (tmp_path / "js" / "both.js").write_text('import { one } from "./one.js";\nwindow.said = one();')
     app.static_folder = str(tmp_path)
-    assets.assemble_scripts(app, {"js/both.js": ("js/one.js", "js/two.js")})
-    both = b"one();\ntwo();\n"
+    assets.assemble_scripts(app, ("js/both.js",))
+    both = modules.put_together(tmp_path, "js/both.js")
+    assert both.modules == ("js/one.js", "js/both.js")
     with app.test_request_context():
-        assert assets.address("js/both.js") == f"js/both.{sha(both)}.js"
-    assert app.test_client().get("/static/js/both.js").data == both
+        assert assets.address("js/both.js") == f"js/both.{sha(both.content)}.js"
+    assert app.test_client().get("/static/js/both.js").data == both.content
