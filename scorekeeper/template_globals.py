@@ -50,6 +50,7 @@ FUNCTIONS: dict[str, Any] = {
     "explained_kind": hand_panel.explained_kind,
     "renuncios_listed": hand_panel.renuncios_listed,
     "filled_in": hand_panel.filled_in,
+    "tap_urls": hand_panel.tap_urls,
     "counted_in_extra_hand": counted_in_extra_hand,
     # plumbing: a small SVG drawn with the page, the languages offered, the page to come back to, the script's words
     "inline_address": assets.inline_address,

@@ -6,7 +6,27 @@ share its header (games/_hand_header.html): both ask these.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
+
+from flask import url_for
+
 from scorekeeper.engine import HandInPlay, HandKind, HandPlan
+
+#: Where each tap of the hand panel posts (the names of games/queued_taps.py's ``Action``): the forms say the tap
+#: as data (``data-action``) and post here without the script.
+TAP_ENDPOINTS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "trump": "games.trump",
+        "offer": "games.offer",
+        "bid": "games.bid",
+        "tricks": "games.tricks",
+        "renuncios": "games.renuncio",
+        "undo": "games.undo",
+        "save": "games.save",
+    }
+)
 
 
 def before_bids(hand: HandInPlay) -> bool:
@@ -33,3 +53,8 @@ def filled_in(hand: HandInPlay, seat: int) -> int | None:
     """The tricks the hand fills in for ``seat`` (the last player's, once the others' are said); ``None`` when
     they were said, or cannot be known yet."""
     return hand.tricks_filled[seat] if hand.tricks[seat] is None else None
+
+
+def tap_urls(token: str) -> dict[str, str]:
+    """The address each tap of the game ``token`` posts to, by the tap's name."""
+    return {action: url_for(endpoint, token=token) for action, endpoint in TAP_ENDPOINTS.items()}

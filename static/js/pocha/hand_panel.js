@@ -65,10 +65,10 @@
 
   // --- _hand.html's macros -------------------------------------------------------------------------------
 
-  // A form of one tap: where it posts, the hand, and the seat, the version and what the page shows where they count.
+  // A form of one tap: where it posts, the tap it is (data-action), the hand, and the seat, the version and what the page shows where they count.
   function tapForm(view, action, options, content) {
     var html = "<form method=\"post\"" + attr("action", view.urls[action]) + " class=\"tap" +
-      (options.css ? " " + esc(options.css) : "") + "\">" +
+      (options.css ? " " + esc(options.css) : "") + "\"" + attr("data-action", action) + ">" +
       "<input type=\"hidden\" name=\"csrf_token\"" + attr("value", view.csrf) + ">" +
       "<input type=\"hidden\" name=\"hand\"" + attr("value", view.hand.plan.number) + ">";
     if (options.versioned) html += "<input type=\"hidden\" name=\"version\"" + attr("value", view.version) + ">";
