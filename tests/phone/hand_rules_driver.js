@@ -1,12 +1,10 @@
-// The phone's copy of the hand (static/js/pocha/hand_rules.js) for the differential test (test_phone_rules.py and
+// The phone's copy of the hand (static/js/pocha/hand_rules.js, a module) for the differential test (test_phone_rules.py and
 // tests/support/phone_rules.py): one JSON line in, {"events": [{"card": …} | {"tap": …}, …]}, one JSON line out,
 // {"seen": [projection, …]}: after each event, everything the page shows (or the refusal, its message template and
 // values), as the test's Python side projects the engine's HandInPlay and score_sheet. The first event is a card.
-"use strict";
+import readline from "node:readline";
 
-var path = require("path");
-var readline = require("readline");
-var PochaHand = require(path.join(__dirname, "..", "..", "static", "js", "pocha", "hand_rules.js"));
+import * as rules from "../../static/js/pocha/hand_rules.js";
 
 function said(message) {
   var params = {};
@@ -85,7 +83,7 @@ function play(events) {
   var game = null, seen = [];
   events.forEach(function (event) {
     if (event.card) {
-      game = PochaHand.fromCard(event.card);
+      game = rules.fromCard(event.card);
       seen.push(gameSeen(game, true));
       return;
     }
@@ -93,7 +91,7 @@ function play(events) {
       game = game.apply(event.tap);
       seen.push(gameSeen(game, event.tap.action === "save"));
     } catch (refused) {
-      if (!(refused instanceof PochaHand.Refusal)) throw refused;
+      if (!(refused instanceof rules.Refusal)) throw refused;
       seen.push({ refused: { kind: refused.kind, player: refused.player, message: said(refused) } });
     }
   });

@@ -3,127 +3,149 @@
 // once, when the phone comes back online, when the page shows again, and every few seconds while any is waiting,
 // less often while the server does not answer. A lost answer is harmless: the same ids sent again are "done". The
 // queue outlives a reload, a closed tab and a restarted phone; a failed request changes nothing but the chip.
-(function (root) {
-  "use strict";
 
-  var BATCH = 200;
-  var FIRST_RETRY = 2000; // ms before sending again after the server did not answer
-  var LAST_RETRY = 15000;
-  var STORE = "pocha:outbox:";
-  var PATIENCE = 10000; // ms a request may take before it counts as unanswered (a computer asleep, say)
+var BATCH = 200;
+var FIRST_RETRY = 2000; // ms before sending again after the server did not answer
+var LAST_RETRY = 15000;
+var STORE = "pocha:outbox:";
+var PATIENCE = 10000; // ms a request may take before it counts as unanswered (a computer asleep, say)
 
-  // 128 random bits in base64url (crypto.getRandomValues works over plain HTTP too).
-  function newId() {
-    var bytes = new Uint8Array(16);
-    (root.crypto || root.msCrypto).getRandomValues(bytes);
-    var text = "";
-    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
-    return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+// 128 random bits in base64url (crypto.getRandomValues works over plain HTTP too).
+function newId() {
+  var bytes = new Uint8Array(16);
+  window.crypto.getRandomValues(bytes);
+  var text = "";
+  for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// What this phone keeps of a game (key: its address): the last card the server gave and the taps not yet answered.
+function load(key) {
+  try {
+    var kept = JSON.parse(window.localStorage.getItem(STORE + key) || "null");
+    if (kept && kept.card && Array.isArray(kept.queue)) return kept;
+  } catch (e) { /* nothing kept, or storage refused */ }
+  return null;
+}
+
+function store(key, kept) {
+  try {
+    window.localStorage.setItem(STORE + key, JSON.stringify(kept));
+    return true;
+  } catch (e) {
+    return false;
   }
+}
 
-  // What this phone keeps of a game (key: its address): the last card the server gave and the taps not yet answered.
-  function load(key) {
-    try {
-      var kept = JSON.parse(root.localStorage.getItem(STORE + key) || "null");
-      if (kept && kept.card && Array.isArray(kept.queue)) return kept;
-    } catch (e) { /* nothing kept, or storage refused */ }
-    return null;
-  }
+// One game's outbox (key: the game page's address), with what the phone kept of it: `card` (the card the queued
+// taps go on top of; null when nothing was kept) and `queue` (the taps not yet answered, oldest first; read it,
+// never change it: add, keep and forget do). `settings` has the tap endpoint (taps), the CSRF token (csrf), a
+// `version()` giving the stored version the queue starts from, and `answered(answer, sent)`, `unanswered(status,
+// answer)`, `changed()` and `awake()` (the phone back online, or the page shown again) called back.
+function Outbox(key, settings) {
+  var kept = load(key);
+  this.key = key;
+  this.settings = settings;
+  this.card = kept ? kept.card : null;
+  this.queue = kept ? kept.queue : [];
+  this.sending = false;
+  this.failed = false; // the last request got no answer
+  this.retry = FIRST_RETRY;
+  this.timer = 0;
+  var self = this;
+  window.addEventListener("online", function () {
+    self.sendSoon(0);
+    self.settings.awake();
+  });
+  // Shown again: send at once; hidden (the phone locked, another app): send what waits while the page may still.
+  document.addEventListener("visibilitychange", function () {
+    self.sendSoon(0);
+    if (!document.hidden) self.settings.awake();
+  });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) self.sendSoon(0); });
+}
 
-  function keep(key, kept) {
-    try {
-      root.localStorage.setItem(STORE + key, JSON.stringify(kept));
-      return true;
-    } catch (e) {
-      return false;
-    }
-  }
+// A new tap: kept on the phone at once, then sent.
+Outbox.prototype.add = function (tap) {
+  this.queue.push(tap);
+  this.keep();
+  this.sendSoon(0);
+};
 
-  // One outbox: `settings` has the tap endpoint (taps), the CSRF token (csrf), a `version()` giving the stored
-  // version the queue starts from, and `answered(answer, sent)`, `unanswered(status, answer)` and `changed()` called back.
-  function Outbox(key, settings) {
-    this.key = key;
-    this.settings = settings;
-    this.queue = [];
-    this.sending = false;
-    this.failed = false; // the last request got no answer
-    this.retry = FIRST_RETRY;
-    this.timer = 0;
-    var self = this;
-    root.addEventListener("online", function () { self.sendSoon(0); });
-    // Shown again: send at once; hidden (the phone locked, another app): send what waits while the page may still.
-    document.addEventListener("visibilitychange", function () { self.sendSoon(0); });
-    root.addEventListener("pageshow", function (event) { if (event.persisted) self.sendSoon(0); });
-  }
+// Keep the queue on the phone, on `card` (the card the queue now goes on top of) if given.
+Outbox.prototype.keep = function (card) {
+  if (card !== undefined) this.card = card;
+  return store(this.key, { card: this.card, queue: this.queue });
+};
 
-  Outbox.prototype.add = function (tap) {
-    this.queue.push(tap);
-    this.sendSoon(0);
-  };
+// Let go of the taps `ids` names (answered by the server), or of every tap (those kept on a card the page is newer
+// than). Kept with the next `keep`.
+Outbox.prototype.forget = function (ids) {
+  this.queue = ids ? this.queue.filter(function (tap) { return !ids[tap.id]; }) : [];
+};
 
-  Outbox.prototype.pending = function () { return this.queue.length; };
+Outbox.prototype.pending = function () { return this.queue.length; };
 
-  Outbox.prototype.sendSoon = function (delay) {
-    var self = this;
-    root.clearTimeout(this.timer);
-    this.timer = 0;
-    if (!this.queue.length || this.sending) return;
-    this.timer = root.setTimeout(function () { self.send(); }, delay);
-  };
+Outbox.prototype.sendSoon = function (delay) {
+  var self = this;
+  window.clearTimeout(this.timer);
+  this.timer = 0;
+  if (!this.queue.length || this.sending) return;
+  this.timer = window.setTimeout(function () { self.send(); }, delay);
+};
 
-  // Send the oldest taps; the answer says which were applied (or had been), which refused, and the card when the
-  // phone cannot know it from its own taps.
-  Outbox.prototype.send = function () {
-    var self = this;
-    if (this.sending || !this.queue.length || !root.fetch) return;
-    this.sending = true;
-    this.settings.changed();
-    var sent = this.queue.slice(0, BATCH);
-    var body = JSON.stringify({ version: this.settings.version(), taps: sent });
-    var stop = root.AbortController ? new AbortController() : null;
-    var patience = root.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
-    fetch(this.settings.taps, {
-      method: "POST",
-      credentials: "same-origin",
-      cache: "no-store",
-      keepalive: document.hidden && body.length < 60000, // sent even as the phone leaves the page
-      signal: stop ? stop.signal : undefined,
-      headers: { "Content-Type": "application/json", "X-CSRFToken": this.settings.csrf(), "X-Requested-With": "fetch" },
-      body: body
-    }).then(function (response) {
-      root.clearTimeout(patience);
-      return response.json().catch(function () { return null; }).then(function (answer) {
-        return { status: response.status, answer: answer, wait: +response.headers.get("Retry-After") || 0 };
-      });
-    }).then(function (reply) {
-      self.sending = false;
-      if (reply.status === 200 && reply.answer && Array.isArray(reply.answer.results)) {
-        self.failed = false;
-        self.retry = FIRST_RETRY;
-        var answered = {};
-        reply.answer.results.forEach(function (result) { answered[result.id] = true; });
-        self.queue = self.queue.filter(function (tap) { return !answered[tap.id]; });
-        self.settings.answered(reply.answer, sent);
-        self.settings.changed();
-        self.sendSoon(0);
-        return;
-      }
-      // Not taken: the server will answer later (429, 5xx), or the page must be drawn again (403: a new form token).
-      self.settings.unanswered(reply.status, reply.answer);
-      self.again(reply.wait * 1000);
-    }).catch(function () {
-      root.clearTimeout(patience);
-      self.sending = false;
-      self.again(0);
+// Send the oldest taps; the answer says which were applied (or had been), which refused, and the card when the
+// phone cannot know it from its own taps.
+Outbox.prototype.send = function () {
+  var self = this;
+  if (this.sending || !this.queue.length || !window.fetch) return;
+  this.sending = true;
+  this.settings.changed();
+  var sent = this.queue.slice(0, BATCH);
+  var body = JSON.stringify({ version: this.settings.version(), taps: sent });
+  var stop = window.AbortController ? new AbortController() : null;
+  var patience = window.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
+  fetch(this.settings.taps, {
+    method: "POST",
+    credentials: "same-origin",
+    cache: "no-store",
+    keepalive: document.hidden && body.length < 60000, // sent even as the phone leaves the page
+    signal: stop ? stop.signal : undefined,
+    headers: { "Content-Type": "application/json", "X-CSRFToken": this.settings.csrf(), "X-Requested-With": "fetch" },
+    body: body
+  }).then(function (response) {
+    window.clearTimeout(patience);
+    return response.json().catch(function () { return null; }).then(function (answer) {
+      return { status: response.status, answer: answer, wait: +response.headers.get("Retry-After") || 0 };
     });
-  };
+  }).then(function (reply) {
+    self.sending = false;
+    if (reply.status === 200 && reply.answer && Array.isArray(reply.answer.results)) {
+      self.failed = false;
+      self.retry = FIRST_RETRY;
+      var answered = {};
+      reply.answer.results.forEach(function (result) { answered[result.id] = true; });
+      self.forget(answered);
+      self.settings.answered(reply.answer, sent);
+      self.settings.changed();
+      self.sendSoon(0);
+      return;
+    }
+    // Not taken: the server will answer later (429, 5xx), or the page must be drawn again (403: a new form token).
+    self.settings.unanswered(reply.status, reply.answer);
+    self.again(reply.wait * 1000);
+  }).catch(function () {
+    window.clearTimeout(patience);
+    self.sending = false;
+    self.again(0);
+  });
+};
 
-  Outbox.prototype.again = function (wait) {
-    this.failed = true;
-    this.settings.changed();
-    this.sendSoon(Math.max(wait, this.retry));
-    this.retry = Math.min(LAST_RETRY, this.retry * 2);
-  };
+Outbox.prototype.again = function (wait) {
+  this.failed = true;
+  this.settings.changed();
+  this.sendSoon(Math.max(wait, this.retry));
+  this.retry = Math.min(LAST_RETRY, this.retry * 2);
+};
 
-  root.PochaOutbox = { Outbox: Outbox, newId: newId, load: load, keep: keep, BATCH: BATCH };
-})(typeof self !== "undefined" ? self : this);
+export { Outbox, newId, BATCH };

@@ -9,8 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.plumbing import modules
+import scorekeeper
+from scorekeeper.plumbing import assets, modules
 from support.phone_rules import node_program
+
+STATIC = Path(scorekeeper.resource_dir("static"))
+#: The phone's modules: every file under static/js/ but the service worker (a script of its own).
+PHONE_MODULES = sorted(
+    path.relative_to(STATIC).as_posix() for path in (STATIC / "js").rglob("*.js") if path.name != "sw.js"
+)
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -20,6 +27,32 @@ def write(folder: Path, files: dict[str, str]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return folder
+
+
+# --- the phone's own modules ------------------------------------------------------------------------------------
+
+
+def test_every_module_is_put_together_by_an_entry() -> None:
+    reached = {name for entry in assets.SCRIPTS for name in modules.put_together(STATIC, entry).modules}
+    assert reached == set(PHONE_MODULES), "a module no page imports, or an entry missing"
+
+
+@pytest.mark.parametrize("name", PHONE_MODULES)
+def test_no_module_reads_another_ones_global(name: str) -> None:
+    text = (STATIC / name).read_text(encoding="utf-8")
+    module = modules.parse(name, text)
+    reads = re.findall(r"\b(?:window|root|globalThis)\.(Pocha[A-Za-z]*)\b(?!\s*=[^=])", module.body)
+    assert reads == [], f"{name} reads {reads}: import it instead"
+    assert "(function (root" not in text and "module.exports" not in text, "a module, not a script wrapped in one"
+
+
+def test_the_game_page_gives_the_tests_its_state_and_nothing_else_is_global() -> None:
+    written = {
+        name: re.findall(r"\b(?:window|globalThis)\.([A-Za-z]+)\s*=[^=]", (STATIC / name).read_text(encoding="utf-8"))
+        for name in PHONE_MODULES
+    }
+    given = {name: found for name, found in written.items() if found}
+    assert given == {"js/pocha/game/page.js": ["PochaGame"]}
 
 
 # --- reading a module -------------------------------------------------------------------------------------------
@@ -147,3 +180,17 @@ def test_put_together_the_modules_do_what_they_do_as_modules(tmp_path: Path) -> 
     assert as_modules.stdout == "first\ntotal: 6 (6)\ncounted: 1 (1)\n"
     assert as_one.stdout == as_modules.stdout
     assert as_one.stderr == as_modules.stderr == ""
+
+
+def test_the_phone_scripts_parse_as_modules_and_as_one_script() -> None:
+    """Node.js checks every module's syntax as a module, and each page's script as a script."""
+    node = node_program()
+    for name in PHONE_MODULES:
+        checked = subprocess.run(
+            [node, "--input-type=module", "--check"], input=(STATIC / name).read_text(), capture_output=True, text=True
+        )
+        assert checked.returncode == 0, (name, checked.stderr)
+    for entry in assets.SCRIPTS:
+        bundle = modules.put_together(STATIC, entry)
+        checked = subprocess.run([node, "--check"], input=bundle.content.decode(), capture_output=True, text=True)
+        assert checked.returncode == 0, (entry, checked.stderr)

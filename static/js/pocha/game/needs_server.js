@@ -1,0 +1,78 @@
+// Links and forms that need the server (another page, the corrections, leaving the game...): followed (sent) at
+// once while the server answers, else only once it has answered, never to the browser's error page; without a
+// connection, a word says so by what was tapped.
+import { gettext as _ } from "../phone_texts.js";
+
+var FRESH = 15000; // ms after an answer from the server during which a link is followed without asking first
+var PATIENCE = 3000; // ms the server is given to answer before the word is said
+
+// Whether following `target` (a link or a form) needs the server: not the hand panel's taps, not a link within
+// the page or one marked data-local.
+export function needsServer(target) {
+  if (target.tagName === "A") {
+    var address = new URL(target.href, window.location.href);
+    if (address.origin !== window.location.origin || target.hasAttribute("data-local")) return false;
+    return !(address.pathname === window.location.pathname && address.hash);
+  }
+  return target.tagName === "FORM" && !target.classList.contains("tap");
+}
+
+function sayWaits(target) {
+  var where = target.closest("form, p, li, td, th, summary") || target;
+  var section = where.closest("section, details, footer, form");
+  var note = document.getElementById("needs-connection") || document.createElement("p");
+  note.id = "needs-connection";
+  note.className = "flash flash-info";
+  note.setAttribute("role", "status");
+  note.textContent = _("Sin conexión: esto necesita el servidor. Vuelve a tocarlo cuando vuelva la conexión.");
+  if (section && section.tagName === "SECTION") {
+    var heading = section.querySelector("h2");
+    if (heading) heading.after(note); else section.prepend(note);
+  } else {
+    (target.tagName === "FORM" ? target : where).after(note);
+  }
+  window.clearTimeout(note.timer);
+  note.timer = window.setTimeout(function () { note.remove(); }, 8000);
+}
+
+// The server answered a moment ago and nothing has failed since: a link or a form goes as on any page.
+function serverAnswers(table) {
+  return navigator.onLine && !table.outbox.failed && Date.now() - table.lastAnswer < FRESH;
+}
+
+// Follow the link (send the form) only when the server answers. `go` is called later, once the server has answered
+// (a form cannot be sent again from inside its own submit event).
+function whenServerAnswers(table, target, go) {
+  if (!navigator.onLine || table.outbox.failed) { sayWaits(target); return; }
+  var stop = window.AbortController ? new AbortController() : null;
+  var patience = window.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
+  fetch(table.setup.card_url, { method: "GET", credentials: "same-origin", cache: "no-store", signal: stop ? stop.signal : undefined })
+    .then(function (response) {
+      window.clearTimeout(patience);
+      if (response.status >= 500) throw new Error("no answer");
+      table.lastAnswer = Date.now();
+      go();
+    })
+    .catch(function () { window.clearTimeout(patience); sayWaits(target); });
+}
+
+// A click on `link`, a link that needs the server (a plain left click, not to another window).
+export function linkClicked(table, event, link) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
+      link.target || serverAnswers(table)) return;
+  event.preventDefault();
+  whenServerAnswers(table, link, function () { window.location.href = link.href; });
+}
+
+// `form`, a form that needs the server, being sent.
+export function formSent(table, event, form) {
+  if (form.dataset.asked === "1") { delete form.dataset.asked; return; }
+  if (serverAnswers(table)) return;
+  var button = event.submitter;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  whenServerAnswers(table, form, function () {
+    form.dataset.asked = "1";
+    if (form.requestSubmit) form.requestSubmit(button || undefined); else form.submit();
+  });
+}
