@@ -579,8 +579,8 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.tap_queue": lambda world: Spec(json=outbox_body(world), aimed=aimed_outbox(world)),
     "games.card": lambda world: Spec(query=junk_query()),
     "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),
-    "share.watch": lambda world: Spec(query=junk_query()),
-    "share.watch_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
+    "watch.page": lambda world: Spec(query=junk_query()),
+    "watch.page_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
     "share.new_edit_link": lambda world: Spec(form=with_junk(st.just([]))),
     "export.csv": lambda world: Spec(query=junk_query()),
     "export.json": lambda world: Spec(query=junk_query()),
@@ -588,8 +588,8 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "paper.print_sheet": lambda world: Spec(query=junk_query()),
     "paper.sheet_pdf": lambda world: Spec(query=junk_query()),
     "history.index": lambda world: Spec(query=junk_query()),
-    "share.screen": lambda world: Spec(query=junk_query()),
-    "share.screen_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
+    "watch.screen": lambda world: Spec(query=junk_query()),
+    "watch.screen_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
     "groups.new_group": lambda world: Spec(
         query=junk_query(), form=with_junk(fields(("name",), st.one_of(choice(("Amigos", "")), texts(("Peña",)))))
     ),
