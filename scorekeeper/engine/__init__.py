@@ -11,7 +11,6 @@ from .bidding import (
     forbidden_reason,
     leader,
 )
-from .game_card import CARD_FORMAT, game_card
 from .cards import (
     CARDS,
     MAX_PLAYERS,
@@ -41,6 +40,7 @@ from .errors import (
     RulesError,
     TurnError,
 )
+from .game_card import CARD_FORMAT, game_card
 from .hand_in_play import HandInPlay, Stage
 from .odds import DEFAULT_DEALS, TrickOdds, trick_odds
 from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays, ruling, trick_winner

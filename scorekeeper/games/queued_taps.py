@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
 from scorekeeper.engine import MAX_PLAYERS, PochaError, Step
-from scorekeeper.engine.game_card import TRUMPS
 from scorekeeper.engine.counts import is_count
 from scorekeeper.engine.errors import N_, Message
+from scorekeeper.engine.game_card import TRUMPS
 
 Action = Literal["trump", "offer", "bid", "tricks", "renuncios", "undo", "save"]
 ACTIONS: Final[tuple[Action, ...]] = get_args(Action)
