@@ -123,7 +123,7 @@ def check_version(game: Game, version: int | None) -> None:
 def hand_for(view: GameView, number: int) -> HandInPlay:
     """The hand being played, checking the tap was meant for it (hand ``number``)."""
     hand = view.hand
-    if hand is None and view.abandoned:
+    if hand is None and view.left:
         raise GameFinishedError(N_("Esta partida se dejó sin terminar: ya no se apunta nada"))
     if hand is None:
         raise GameFinishedError(N_("La partida ya ha terminado"))

@@ -25,14 +25,14 @@ class GameSummary:
     first_place_points: int | None
     updated_at: datetime
     #: Left by the table before its end; put away from the list (``archived``); followed by a revancha.
-    abandoned: bool = False
+    left: bool = False
     archived: bool = False
     rematch: bool = False
 
     @property
     def playing(self) -> bool:
         """True while the game is being played (neither over nor left)."""
-        return not self.finished and not self.abandoned
+        return not self.finished and not self.left
 
 
 def summaries(known: list[KnownGame]) -> list[GameSummary]:
@@ -64,7 +64,7 @@ def summaries(known: list[KnownGame]) -> list[GameSummary]:
                 first_place=names[seat] if seat is not None else None,
                 first_place_points=sheet.totals[seat] if seat is not None else None,
                 updated_at=game.updated_at,
-                abandoned=game.abandoned_at is not None and not sheet.finished,
+                left=game.abandoned_at is not None and not sheet.finished,
                 archived=game.archived_at is not None,
                 rematch=game.rematch_id is not None,
             )

@@ -24,7 +24,7 @@ def can_leave(game: Game) -> bool:
     return game.finished_at is None and game.abandoned_at is None
 
 
-def abandon(game: Game) -> bool:
+def leave(game: Game) -> bool:
     """Leave the game where it is (``False``: it was over or left already, nothing changes)."""
     if not can_leave(game):
         return False

@@ -296,7 +296,7 @@ class GameView:
         return self.plan is None
 
     @property
-    def abandoned(self) -> bool:
+    def left(self) -> bool:
         """True when the table left the game before its end (its sheet stays as it was)."""
         return self.game.abandoned_at is not None and self.game.finished_at is None
 

@@ -563,7 +563,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.play": lambda world: Spec(query=junk_query()),
     "games.schedule_preview": lambda world: Spec(query=st.one_of(junk_query(), new_game_form())),
     "games.rematch": lambda world: Spec(query=junk_query(), form=dealer_form()),
-    "games.abandon": lambda world: Spec(form=with_junk(st.just([]))),
+    "games.leave": lambda world: Spec(form=with_junk(st.just([]))),
     "games.archive": lambda world: Spec(form=with_junk(st.just([]))),
     "games.unarchive": lambda world: Spec(form=with_junk(st.just([]))),
     "games.delete": lambda world: Spec(query=junk_query(), form=with_junk(st.just([]))),
