@@ -111,14 +111,15 @@ def auction_winner(offers: Sequence[int], dealer: int) -> AuctionResult:
     return AuctionResult(winner, best, rebid)
 
 
-def bid_order(plan: HandPlan, auction: Sequence[int] | None = None) -> tuple[int, ...]:
-    """Seats in the order their bids count: la mano to the dealer, or in subastado the winner and then the rest."""
-    if plan.kind is HandKind.SUBASTADO and auction is not None:
-        won = auction_winner(auction, plan.dealer)
+def bid_order(plan: HandPlan, offers: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Seats in the order their bids count: la mano to the dealer, or in subastado (once every offer is said) the
+    auction's winner and then the rest."""
+    if plan.kind is HandKind.SUBASTADO and offers is not None:
+        won = auction_winner(offers, plan.dealer)
         return (won.winner, *won.rebid_order)
     return plan.bidding_order
 
 
-def leader(plan: HandPlan, auction: Sequence[int] | None = None) -> int:
-    """The seat that leads the first trick: la mano, or the subastado's winner."""
-    return bid_order(plan, auction)[0]
+def leader(plan: HandPlan, offers: Sequence[int] | None = None) -> int:
+    """The seat that leads the first trick: la mano, or the subastado auction's winner."""
+    return bid_order(plan, offers)[0]

@@ -307,7 +307,7 @@ def correct_hand(view: GameView, number: int, record: HandRecord) -> list[dict[s
     hand.bids = list(record.bids)
     hand.tricks = list(record.tricks)
     hand.renuncios = list(record.renuncios) if record.renuncios else [0] * len(record.bids)
-    hand.auction = list(record.auction) if record.auction is not None else None
+    hand.auction = list(record.offers) if record.offers is not None else None
     game.corrections.append(Correction(hand_number=number, changes=changes))
     touch(game)
     game.finished_at = (game.finished_at or utcnow()) if sheet.finished else None
@@ -329,7 +329,7 @@ def describe_changes(before: HandRecord, after: HandRecord) -> list[dict[str, An
     for name, old, new in (
         *fields,
         ("renuncios", ren_before, ren_after),
-        ("offer", before.auction or (), after.auction or ()),
+        ("offer", before.offers or (), after.offers or ()),
     ):
         for seat, (a, b) in enumerate(zip(old, new)):
             if a != b:

@@ -161,7 +161,7 @@ def record_of(hand: Hand) -> HandRecord:
         tricks=tuple(int(t) for t in hand.tricks if t is not None),
         trump=trump_of(hand.trump),
         renuncios=tuple(hand.renuncios),
-        auction=tuple(int(o) for o in hand.auction if o is not None) if hand.auction is not None else None,
+        offers=tuple(int(o) for o in hand.auction if o is not None) if hand.auction is not None else None,
     )
 
 
