@@ -56,7 +56,7 @@ class BodyError(Exception):
 class QueuedTap:
     """One tap of a phone's outbox: its id, what it does, the hand it was made in, and what the action needs:
     the player (``seat``), the value (a count, or the trump's notation), what the phone showed before
-    (``was``, ``None`` when it did not say) and, for an undo, the step the phone took back (``undoes``)."""
+    (``was``, ``None`` when it did not say) and, for an undo, the step the phone undid (``undoes``)."""
 
     id: str
     action: Action
@@ -137,7 +137,7 @@ def _was(was: Any, wrong: Callable[[str], BodyError]) -> str | None:
 
 
 def _step(undoes: Any, wrong: Callable[[str], BodyError]) -> Step:
-    """The step an undo took back on the phone, ``[kind, seat, value]`` as the card's steps are written."""
+    """The step an undo undid on the phone, ``[kind, seat, value]`` as the card's steps are written."""
     if not isinstance(undoes, list):
         raise wrong("undoes")
     try:

@@ -242,18 +242,18 @@ def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str |
 
 
 def undo(view: GameView, number: int, version: int | None = None) -> None:
-    """Take back the last tap of this hand; ``version`` is the game's version the page showed, so a
-    second undo from the same page does nothing."""
+    """Undo the last tap of this hand (the form's «Deshacer»); ``version`` is the game's version the page showed, so
+    a second undo from the same page does nothing."""
     check_version(view.game, version)
     tap(view, number, lambda hand: hand.undo())
 
 
-def take_back(view: GameView, number: int, step: Step) -> None:
-    """Take back ``step``, the last step of hand ``number`` as the phone saw it; a step another phone noted
-    after it stays (refused, saying which), and so does a hand with nothing said."""
+def undo_step(view: GameView, number: int, step: Step) -> None:
+    """Undo ``step``, the last step of hand ``number`` as the phone saw it (the outbox's «Deshacer»); a step another
+    phone noted after it stays (refused, saying which), and so does a hand with nothing said."""
 
     def change(hand: HandInPlay) -> HandInPlay:
-        """The hand before its last step, if that step is the one the phone took back."""
+        """The hand before its last step, if that step is the one the phone undid."""
         if hand.last is None:
             raise ConflictError(NOTHING_TO_UNDO)
         if hand.last != step:
