@@ -29,7 +29,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.errors import N_, Message
 from scorekeeper.labels.game_words import trump_label
 from scorekeeper.storage.models import Correction, Game, utcnow
-from scorekeeper.storage.store import GameView, hand_row, record_of, write_hand
+from scorekeeper.storage.store import GameView, hand_row, mark_changed, record_of, write_hand
 
 
 class StaleHandError(PochaError):
@@ -108,12 +108,6 @@ def step_words(hand: HandInPlay, step: Step) -> Message:
     return Message(STEP_WORDS[step.kind], {"name": name, "value": value})
 
 
-def touch(game: Game) -> None:
-    """Note that the game changed: its version goes up (pages drawn before are stale) and its time is now."""
-    game.version += 1
-    game.updated_at = utcnow()
-
-
 def check_version(game: Game, version: int | None) -> None:
     """Refuse a tap sent from a page drawn before the game last changed (a double tap, another phone)."""
     if version is not None and version != game.version:
@@ -154,7 +148,7 @@ def tap(
         raise ConflictError(GOT_THERE_FIRST, elsewhere=elsewhere, what=said.message) from None
     if after is not hand:
         write_hand(view.game, after, view.row)
-        touch(view.game)
+        mark_changed(view.game)
     return after
 
 
@@ -279,7 +273,7 @@ def save_hand(view: GameView, number: int) -> ScoreSheet:
     row.tricks = list(record.tricks)
     row.complete = True
     row.completed_at = utcnow()
-    touch(view.game)
+    mark_changed(view.game)
     view.game.finished_at = utcnow() if sheet.finished else None
     return sheet
 
@@ -309,7 +303,7 @@ def correct_hand(view: GameView, number: int, record: HandRecord) -> list[dict[s
     hand.renuncios = list(record.renuncios) if record.renuncios else [0] * len(record.bids)
     hand.auction = list(record.offers) if record.offers is not None else None
     game.corrections.append(Correction(hand_number=number, changes=changes))
-    touch(game)
+    mark_changed(game)
     game.finished_at = (game.finished_at or utcnow()) if sheet.finished else None
     if sheet.finished:
         game.hands[:] = [h for h in game.hands if h.complete]

@@ -33,7 +33,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.storage.database import begin_write
-from scorekeeper.storage.models import DeletedGame, Game, Hand, Player
+from scorekeeper.storage.models import DeletedGame, Game, Hand, Player, utcnow
 
 #: The first part of a game's address: "p" for the scorekeeper (can change the game), "ver" for watchers.
 Scope = Literal["p", "ver"]
@@ -149,6 +149,13 @@ def create_game(
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     return game, token
+
+
+def mark_changed(game: Game) -> None:
+    """Note that the game changed for everyone who follows it: its version goes up (pages drawn before are stale,
+    watchers' pages ask for it again) and its time is now."""
+    game.version += 1
+    game.updated_at = utcnow()
 
 
 # --- rows as engine values -------------------------------------------------------------------
