@@ -101,7 +101,7 @@ def add_to_group(token: str) -> Response | str | tuple[str, int]:
     game = game_for(EDIT, token)  # not changed: only the peña is locked, for its write
     form = AddressForm()
     mine = [
-        (known.token, group) for known in known_groups() if not known.watching if (group := find_group(known.token))
+        (known.token, group) for known in known_groups() if not known.read_only if (group := find_group(known.token))
     ]
     if request.method == "POST" and form.validate_on_submit():
         group, group_token = managed_group_at(form.address.data)
