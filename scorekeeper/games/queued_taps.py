@@ -24,8 +24,6 @@ from scorekeeper.engine.game_card import TRUMPS
 
 Action = Literal["trump", "offer", "bid", "tricks", "renuncios", "undo", "save"]
 ACTIONS: Final[tuple[Action, ...]] = get_args(Action)
-#: The actions about one player, with a count as their value.
-COUNTED: Final = ("offer", "bid", "tricks", "renuncios")
 #: A tap's id: made by the phone, 16 to 40 characters of base64url (128 random bits are 22).
 TAP_ID: Final = re.compile(r"[A-Za-z0-9_-]{16,40}")
 #: The most taps one request may carry, and the most bytes its body may have (200 taps take about 30 KB).
