@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .counts import is_count
 from .errors import N_, BidError, ForbiddenBidError, Message, RecordError
 from .rules import DEFAULT_RULES, HandKind, Rules
-from .schedule import HandPlan
+
+if TYPE_CHECKING:
+    from .schedule import HandPlan  # the schedule asks this module for the order of bids
+
+
+def bidding_order(players: int, dealer: int) -> tuple[int, ...]:
+    """Seats in the order they bid when ``dealer`` deals: la mano (the next seat) first, the dealer last.
+
+    Every order of bids starts here: each hand of the schedule (``HandPlan.bidding_order``), and the
+    simulator's deals, its odds and its practice hands.
+    """
+    return tuple((dealer + 1 + i) % players for i in range(players))
 
 
 def forbidden_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
