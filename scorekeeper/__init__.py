@@ -86,9 +86,11 @@ def register_blueprints(app: Flask) -> None:
     from scorekeeper.paper import bp as paper_bp
     from scorekeeper.share import bp as share_bp
     from scorekeeper.simulator import bp as simulator_bp
+    from scorekeeper.watch import bp as watch_bp
 
     app.register_blueprint(main_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(watch_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(export_bp)
     app.register_blueprint(paper_bp)

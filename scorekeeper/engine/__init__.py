@@ -4,6 +4,7 @@ from .bidding import (
     AuctionResult,
     auction_winner,
     bid_order,
+    bidding_order,
     check_bid,
     check_bids,
     forbidden_bid,
@@ -11,7 +12,6 @@ from .bidding import (
     forbidden_reason,
     leader,
 )
-from .game_card import CARD_FORMAT, game_card
 from .cards import (
     CARDS,
     MAX_PLAYERS,
@@ -41,6 +41,7 @@ from .errors import (
     RulesError,
     TurnError,
 )
+from .game_card import CARD_FORMAT, game_card
 from .hand_in_play import HandInPlay, Stage
 from .odds import DEFAULT_DEALS, TrickOdds, trick_odds
 from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays, ruling, trick_winner
@@ -48,7 +49,7 @@ from .practice import Practice, practice_hand
 from .records import (
     MAX_RENUNCIOS,
     HandRecord,
-    check_auction,
+    check_offers,
     check_record,
     check_tricks,
     check_trump,
@@ -114,12 +115,13 @@ __all__ = [
     "TurnError",
     "auction_winner",
     "bid_order",
+    "bidding_order",
     "bot_bid",
     "cards_text",
-    "check_auction",
     "check_bid",
     "check_bids",
     "check_hand",
+    "check_offers",
     "check_play",
     "check_players",
     "check_record",

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .counts import is_count
 from .errors import N_, BidError, ForbiddenBidError, Message, RecordError
 from .rules import DEFAULT_RULES, HandKind, Rules
-from .schedule import HandPlan
+
+if TYPE_CHECKING:
+    from .schedule import HandPlan  # the schedule asks this module for the order of bids
+
+
+def bidding_order(players: int, dealer: int) -> tuple[int, ...]:
+    """Seats in the order they bid when ``dealer`` deals: la mano (the next seat) first, the dealer last.
+
+    Every order of bids starts here: each hand of the schedule (``HandPlan.bidding_order``), and the
+    simulator's deals, its odds and its practice hands.
+    """
+    return tuple((dealer + 1 + i) % players for i in range(players))
 
 
 def forbidden_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
@@ -111,14 +123,15 @@ def auction_winner(offers: Sequence[int], dealer: int) -> AuctionResult:
     return AuctionResult(winner, best, rebid)
 
 
-def bid_order(plan: HandPlan, auction: Sequence[int] | None = None) -> tuple[int, ...]:
-    """Seats in the order their bids count: la mano to the dealer, or in subastado the winner and then the rest."""
-    if plan.kind is HandKind.SUBASTADO and auction is not None:
-        won = auction_winner(auction, plan.dealer)
+def bid_order(plan: HandPlan, offers: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Seats in the order their bids count: la mano to the dealer, or in subastado (once every offer is said) the
+    auction's winner and then the rest."""
+    if plan.kind is HandKind.SUBASTADO and offers is not None:
+        won = auction_winner(offers, plan.dealer)
         return (won.winner, *won.rebid_order)
     return plan.bidding_order
 
 
-def leader(plan: HandPlan, auction: Sequence[int] | None = None) -> int:
-    """The seat that leads the first trick: la mano, or the subastado's winner."""
-    return bid_order(plan, auction)[0]
+def leader(plan: HandPlan, offers: Sequence[int] | None = None) -> int:
+    """The seat that leads the first trick: la mano, or the subastado auction's winner."""
+    return bid_order(plan, offers)[0]

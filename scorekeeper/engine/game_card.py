@@ -73,7 +73,7 @@ def record_card(record: HandRecord) -> dict[str, Any]:
         "bids": list(record.bids),
         "tricks": list(record.tricks),
         "renuncios": list(record.renuncios) if record.renuncios else [0] * len(record.bids),
-        "auction": list(record.auction) if record.auction is not None else None,
+        "auction": list(record.offers) if record.offers is not None else None,
     }
 
 

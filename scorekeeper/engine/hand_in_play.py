@@ -20,7 +20,7 @@ from .bidding import AuctionResult, auction_winner, bid_order, check_bid, forbid
 from .cards import Suit, trump_code, trump_of
 from .counts import is_count, is_whole
 from .errors import N_, AlreadySaidError, Message, RecordError, TurnError
-from .records import MAX_RENUNCIOS, HandRecord, check_auction, check_trump, fill_tricks, tricks_left
+from .records import MAX_RENUNCIOS, HandRecord, check_offers, check_trump, fill_tricks, tricks_left
 from .rules import HandKind, Rules
 from .schedule import HandPlan
 from .scoring import points
@@ -231,7 +231,7 @@ class HandInPlay:
             tricks=tuple(t for t in filled if t is not None),
             trump=self.trump,
             renuncios=self.renuncios,
-            auction=tuple(o for o in self.offers if o is not None) if self.offers is not None else None,
+            offers=tuple(o for o in self.offers if o is not None) if self.offers is not None else None,
         )
 
     # --- steps ---------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ class HandInPlay:
         if seat != self.next_seat:
             raise TurnError(N_("Ahora no le toca a ese jugador"))
         offers = _with(self.offers, seat, tricks)
-        check_auction(self.plan, [o if o is not None else 0 for o in offers])
+        check_offers(self.plan, [o if o is not None else 0 for o in offers])
         return self._then(Step("offer", seat, tricks), offers=offers)
 
     def choose_trump(self, trump: Suit | None) -> HandInPlay:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .bidding import bidding_order
 from .cards import Card, Suit, deck
 from .errors import N_, RecordError
 from .play import Deal, shuffled
@@ -107,7 +108,7 @@ def trick_odds(
         hidden.add(turned)
     unseen = [card for card in pack if card not in hidden]
     others = [s for s in range(players) if s != seat]
-    order = tuple((dealer + 1 + i) % players for i in range(players))
+    order = bidding_order(players, dealer)
     mine = tuple(hand)
     counts = [0] * (cards + 1)
     for _ in range(deals):

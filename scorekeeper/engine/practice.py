@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .bidding import forbidden_bid_for
+from .bidding import bidding_order, forbidden_bid_for
 from .cards import CARDS, Card, cards_of, mask_of, trump_index
 from .counts import is_count
 from .errors import N_, BidError, ForbiddenBidError, IllegalPlayError, Message, RecordError
@@ -110,7 +110,7 @@ def practice_hand(
     rules = rules or DEFAULT_RULES
     cards = len(deal.hands[0])
     trump = deal.trump
-    order = tuple((deal.dealer + 1 + i) % players for i in range(players))
+    order = bidding_order(players, deal.dealer)
     bids: list[int | None] = [None] * players
     earlier: list[int] = []
     forbidden: int | None = None
@@ -150,7 +150,7 @@ def _play(
     t = trump_index(trump)
     tricks: list[TrickRecord] = []
     given = 0
-    leader = (deal.dealer + 1) % players
+    leader = bidding_order(players, deal.dealer)[0]  # la mano leads the first trick
     for _ in range(cards):
         trick = (-1, -1, -1, -1)
         table: list[PlayRecord] = []

@@ -19,7 +19,8 @@ MAX_RENUNCIOS = 20
 class HandRecord:
     """What the table said and did in one hand, each tuple by seat.
 
-    ``auction`` holds the subastado offers (by seat), ``None`` in other hands;
+    ``offers`` holds the subastado offers (by seat), ``None`` in other hands (the card, the game file and the
+    database keep them under ``auction``);
     ``renuncios`` counts each player's renuncios (empty: none).
     """
 
@@ -27,7 +28,7 @@ class HandRecord:
     tricks: tuple[int, ...]
     trump: Suit | None
     renuncios: tuple[int, ...] = ()
-    auction: tuple[int, ...] | None = None
+    offers: tuple[int, ...] | None = None
 
     def renuncios_of(self, seat: int) -> int:
         """How many renuncios ``seat`` committed in this hand."""
@@ -45,15 +46,15 @@ def check_trump(plan: HandPlan, trump: Suit | None) -> None:
         raise RecordError(N_("La mano %(number)s es mano de oro: pintan oros"), number=plan.number)
 
 
-def check_auction(plan: HandPlan, auction: Sequence[int] | None) -> None:
+def check_offers(plan: HandPlan, offers: Sequence[int] | None) -> None:
     """Raise ``RecordError`` unless the subastado offers are there (only in subastado) and in range."""
     if plan.kind is not HandKind.SUBASTADO:
-        if auction is not None:
+        if offers is not None:
             raise RecordError(N_("Solo hay subasta en el subastado"))
         return
-    if auction is None or len(auction) != plan.players:
+    if offers is None or len(offers) != plan.players:
         raise RecordError(N_("Falta la subasta de la mano %(number)s"), number=plan.number)
-    if not all(is_count(offer, plan.cards) for offer in auction):
+    if not all(is_count(offer, plan.cards) for offer in offers):
         raise RecordError(N_("En la subasta se piden de 0 a %(cards)s bazas"), cards=plan.cards)
 
 
@@ -67,11 +68,11 @@ def check_record(plan: HandPlan, record: HandRecord, rules: Rules, names: Sequen
     ):
         raise RecordError(N_("Los renuncios son de 0 a %(top)s por jugador y mano"), top=MAX_RENUNCIOS)
     check_trump(plan, record.trump)
-    check_auction(plan, record.auction)
-    order = bid_order(plan, record.auction)
+    check_offers(plan, record.offers)
+    order = bid_order(plan, record.offers)
     check_bids(plan.cards, [record.bids[seat] for seat in order], order, rules, names)
-    if record.auction is not None and record.bids[order[0]] != record.auction[order[0]]:
-        raise RecordError(N_("Quien gana la subasta mantiene su apuesta de %(bid)s"), bid=record.auction[order[0]])
+    if record.offers is not None and record.bids[order[0]] != record.offers[order[0]]:
+        raise RecordError(N_("Quien gana la subasta mantiene su apuesta de %(bid)s"), bid=record.offers[order[0]])
     check_tricks(plan.cards, record.tricks)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .bidding import bidding_order
 from .cards import check_players, max_cards
 from .errors import N_, RulesError
 from .rules import DEFAULT_RULES, HandKind, Ones, Rules, TieBreak
@@ -22,8 +23,8 @@ class HandPlan:
 
     @property
     def bidding_order(self) -> tuple[int, ...]:
-        """Seats in the order they bid: la mano first, the dealer last."""
-        return tuple((self.mano + i) % self.players for i in range(self.players))
+        """Seats in the order they bid: la mano first, the dealer last (``bidding.bidding_order``)."""
+        return bidding_order(self.players, self.dealer)
 
     @property
     def deals_every_card(self) -> bool:
@@ -111,7 +112,7 @@ def schedule(players: int, first_dealer: int, rules: Rules | None = None) -> tup
 def plan_hand(players: int, first_dealer: int, number: int, cards: int, kind: HandKind = HandKind.NORMAL) -> HandPlan:
     """Hand ``number`` (from 1): the deal passes one seat each hand."""
     dealer = (first_dealer + number - 1) % players
-    return HandPlan(number, cards, dealer, (dealer + 1) % players, kind, players)
+    return HandPlan(number, cards, dealer, bidding_order(players, dealer)[0], kind, players)
 
 
 def extra_hand(players: int, first_dealer: int, number: int, rules: Rules) -> HandPlan:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from .bidding import forbidden_bid_for
+from .bidding import bidding_order, forbidden_bid_for
 from .cards import CARDS, Card, Suit, cards_of, mask_of, trump_index
 from .errors import N_, RulesError
 from .masks import legal_mask, play_onto
@@ -192,7 +192,7 @@ def simulate_hand(
     if kind not in _SIMULATED:
         raise RulesError(N_("El simulador no juega subastados"))
     dealt = deal_cards(players, cards, dealer, rng, trump_turned=kind.has_trump, fixed_trump=kind.fixed_trump)
-    order = tuple((dealer + 1 + i) % players for i in range(players))
+    order = bidding_order(players, dealer)
     rules = rules or DEFAULT_RULES
     bids, forbidden = bot_bids(dealt, order, rules)
     return play_out(dealt, order, bids, forbidden, rng, rules, strategy)

@@ -81,10 +81,10 @@ def said_steps(
         steps.append(Step("trump", None, trump))
     elif trump is not None and trump_of(trump) != plan.kind.fixed_trump:
         check_trump(plan, trump_of(trump))  # says why this hand cannot have that trump
-    auction = all_offers(offers)
-    order = bid_order(plan, auction)
+    every_offer = all_offers(offers)
+    order = bid_order(plan, every_offer)
     # The auction's winner keeps the offer as the bid: it is said with the trump, not as a bid.
-    winner = order[0] if auction is not None and plan.kind is HandKind.SUBASTADO else None
+    winner = order[0] if every_offer is not None and plan.kind is HandKind.SUBASTADO else None
     steps += [Step("bid", seat, bid) for seat in order if seat != winner and (bid := bids[seat]) is not None]
     steps += [Step("tricks", seat, taken) for seat in order if (taken := tricks[seat]) is not None]
     steps += [Step("renuncios", seat, count) for seat, count in enumerate(renuncios) if count]

@@ -64,7 +64,7 @@ def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -
         return tuple(out)
 
     renuncios = tuple(int(e.data or 0) for e in form.renuncios.entries[: len(names)])
-    auction = (
+    offers = (
         values("offers", lambda name: _("Falta %(what)s de %(name)s", what=_("la oferta"), name=name))
         if kind is HandKind.SUBASTADO
         else None
@@ -74,7 +74,7 @@ def _record_from(form: CorrectionForm, names: tuple[str, ...], kind: HandKind) -
         tricks=values("tricks", lambda name: _("Faltan las bazas de %(names)s", names=name)),
         trump=trump_of(form.trump.data),
         renuncios=renuncios,
-        auction=auction,
+        offers=offers,
     )
 
 

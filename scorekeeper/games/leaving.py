@@ -11,16 +11,16 @@ from werkzeug.wrappers import Response
 
 from scorekeeper.extensions import db
 from scorekeeper.games import bp
-from scorekeeper.storage.leaving import abandon as leave_game
 from scorekeeper.storage.leaving import archive as put_away
 from scorekeeper.storage.leaving import delete as delete_game
 from scorekeeper.storage.leaving import groups_of
+from scorekeeper.storage.leaving import leave as leave_game
 from scorekeeper.storage.phone_games import forget
 from scorekeeper.storage.store import EDIT, game_for, view_of
 
 
 @bp.post("/p/<token>/dejar")
-def abandon(token: str) -> Response:
+def leave(token: str) -> Response:
     """Leave the game before its end: its sheet stays as it is, and no more hands are played."""
     game = game_for(EDIT, token, lock=True)
     if leave_game(game):

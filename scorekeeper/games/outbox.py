@@ -44,9 +44,9 @@ def _seat(tap: QueuedTap) -> int:
 
 
 def _undo(view: GameView, tap: QueuedTap) -> None:
-    """Take back the step the phone took back (the reader checked an undo names one)."""
+    """Undo the step the phone undid (the reader checked an undo names one)."""
     assert tap.undoes is not None, tap
-    taps.take_back(view, tap.hand, tap.undoes)
+    taps.undo_step(view, tap.hand, tap.undoes)
 
 
 #: Each action of a queued tap, applied through the same function as the form that says it.

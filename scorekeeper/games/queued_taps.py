@@ -18,14 +18,12 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
 from scorekeeper.engine import MAX_PLAYERS, PochaError, Step
-from scorekeeper.engine.game_card import TRUMPS
 from scorekeeper.engine.counts import is_count
 from scorekeeper.engine.errors import N_, Message
+from scorekeeper.engine.game_card import TRUMPS
 
 Action = Literal["trump", "offer", "bid", "tricks", "renuncios", "undo", "save"]
 ACTIONS: Final[tuple[Action, ...]] = get_args(Action)
-#: The actions about one player, with a count as their value.
-COUNTED: Final = ("offer", "bid", "tricks", "renuncios")
 #: A tap's id: made by the phone, 16 to 40 characters of base64url (128 random bits are 22).
 TAP_ID: Final = re.compile(r"[A-Za-z0-9_-]{16,40}")
 #: The most taps one request may carry, and the most bytes its body may have (200 taps take about 30 KB).
@@ -56,7 +54,7 @@ class BodyError(Exception):
 class QueuedTap:
     """One tap of a phone's outbox: its id, what it does, the hand it was made in, and what the action needs:
     the player (``seat``), the value (a count, or the trump's notation), what the phone showed before
-    (``was``, ``None`` when it did not say) and, for an undo, the step the phone took back (``undoes``)."""
+    (``was``, ``None`` when it did not say) and, for an undo, the step the phone undid (``undoes``)."""
 
     id: str
     action: Action
@@ -137,7 +135,7 @@ def _was(was: Any, wrong: Callable[[str], BodyError]) -> str | None:
 
 
 def _step(undoes: Any, wrong: Callable[[str], BodyError]) -> Step:
-    """The step an undo took back on the phone, ``[kind, seat, value]`` as the card's steps are written."""
+    """The step an undo undid on the phone, ``[kind, seat, value]`` as the card's steps are written."""
     if not isinstance(undoes, list):
         raise wrong("undoes")
     try:

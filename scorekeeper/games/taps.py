@@ -29,7 +29,7 @@ from scorekeeper.engine import (
 from scorekeeper.engine.errors import N_, Message
 from scorekeeper.labels.game_words import trump_label
 from scorekeeper.storage.models import Correction, Game, utcnow
-from scorekeeper.storage.store import GameView, hand_row, record_of, write_hand
+from scorekeeper.storage.store import GameView, hand_row, mark_changed, record_of, write_hand
 
 
 class StaleHandError(PochaError):
@@ -108,12 +108,6 @@ def step_words(hand: HandInPlay, step: Step) -> Message:
     return Message(STEP_WORDS[step.kind], {"name": name, "value": value})
 
 
-def touch(game: Game) -> None:
-    """Note that the game changed: its version goes up (pages drawn before are stale) and its time is now."""
-    game.version += 1
-    game.updated_at = utcnow()
-
-
 def check_version(game: Game, version: int | None) -> None:
     """Refuse a tap sent from a page drawn before the game last changed (a double tap, another phone)."""
     if version is not None and version != game.version:
@@ -123,7 +117,7 @@ def check_version(game: Game, version: int | None) -> None:
 def hand_for(view: GameView, number: int) -> HandInPlay:
     """The hand being played, checking the tap was meant for it (hand ``number``)."""
     hand = view.hand
-    if hand is None and view.abandoned:
+    if hand is None and view.left:
         raise GameFinishedError(N_("Esta partida se dejó sin terminar: ya no se apunta nada"))
     if hand is None:
         raise GameFinishedError(N_("La partida ya ha terminado"))
@@ -154,7 +148,7 @@ def tap(
         raise ConflictError(GOT_THERE_FIRST, elsewhere=elsewhere, what=said.message) from None
     if after is not hand:
         write_hand(view.game, after, view.row)
-        touch(view.game)
+        mark_changed(view.game)
     return after
 
 
@@ -242,18 +236,18 @@ def set_renuncios(view: GameView, number: int, seat: int, count: int, was: str |
 
 
 def undo(view: GameView, number: int, version: int | None = None) -> None:
-    """Take back the last tap of this hand; ``version`` is the game's version the page showed, so a
-    second undo from the same page does nothing."""
+    """Undo the last tap of this hand (the form's «Deshacer»); ``version`` is the game's version the page showed, so
+    a second undo from the same page does nothing."""
     check_version(view.game, version)
     tap(view, number, lambda hand: hand.undo())
 
 
-def take_back(view: GameView, number: int, step: Step) -> None:
-    """Take back ``step``, the last step of hand ``number`` as the phone saw it; a step another phone noted
-    after it stays (refused, saying which), and so does a hand with nothing said."""
+def undo_step(view: GameView, number: int, step: Step) -> None:
+    """Undo ``step``, the last step of hand ``number`` as the phone saw it (the outbox's «Deshacer»); a step another
+    phone noted after it stays (refused, saying which), and so does a hand with nothing said."""
 
     def change(hand: HandInPlay) -> HandInPlay:
-        """The hand before its last step, if that step is the one the phone took back."""
+        """The hand before its last step, if that step is the one the phone undid."""
         if hand.last is None:
             raise ConflictError(NOTHING_TO_UNDO)
         if hand.last != step:
@@ -279,7 +273,7 @@ def save_hand(view: GameView, number: int) -> ScoreSheet:
     row.tricks = list(record.tricks)
     row.complete = True
     row.completed_at = utcnow()
-    touch(view.game)
+    mark_changed(view.game)
     view.game.finished_at = utcnow() if sheet.finished else None
     return sheet
 
@@ -307,9 +301,9 @@ def correct_hand(view: GameView, number: int, record: HandRecord) -> list[dict[s
     hand.bids = list(record.bids)
     hand.tricks = list(record.tricks)
     hand.renuncios = list(record.renuncios) if record.renuncios else [0] * len(record.bids)
-    hand.auction = list(record.auction) if record.auction is not None else None
+    hand.auction = list(record.offers) if record.offers is not None else None
     game.corrections.append(Correction(hand_number=number, changes=changes))
-    touch(game)
+    mark_changed(game)
     game.finished_at = (game.finished_at or utcnow()) if sheet.finished else None
     if sheet.finished:
         game.hands[:] = [h for h in game.hands if h.complete]
@@ -329,7 +323,7 @@ def describe_changes(before: HandRecord, after: HandRecord) -> list[dict[str, An
     for name, old, new in (
         *fields,
         ("renuncios", ren_before, ren_after),
-        ("offer", before.auction or (), after.auction or ()),
+        ("offer", before.offers or (), after.offers or ()),
     ):
         for seat, (a, b) in enumerate(zip(old, new)):
             if a != b:

@@ -17,7 +17,7 @@ from scorekeeper.groups.forms import ChoiceForm, MergeForm
 from scorekeeper.groups.league_page import LeaguePage
 from scorekeeper.groups.pages import MANAGE, page_of, render_group, sent_form
 from scorekeeper.league import PlayerNames, name_key
-from scorekeeper.storage.groups import active_merges, changed, merge_rows
+from scorekeeper.storage.groups import active_merges, mark_changed, merge_rows
 from scorekeeper.storage.models import NameMerge, utcnow
 
 
@@ -61,7 +61,7 @@ def merge(token: str) -> Response | tuple[str, int]:
         refusal = merge_refusal(page, form.name.data, form.into.data)
         if refusal is None:
             page.group.merges.append(NameMerge(name=form.name.data, into=form.into.data))
-            changed(page.group)
+            mark_changed(page.group)
             db.session.commit()
             flash(_("«%(name)s» cuenta ahora como «%(into)s».", name=form.name.data, into=form.into.data), "success")
             return redirect(url_for("groups.manage", token=token, _anchor="nombres"), 303)
@@ -83,7 +83,7 @@ def unmerge(token: str) -> Response | tuple[str, int]:
         flash(_("Esa unión de nombres no está hecha."), "error")
         return render_group(page, 422)
     row.undone_at = utcnow()
-    changed(page.group)
+    mark_changed(page.group)
     db.session.commit()
     flash(_("Unión deshecha: «%(name)s» vuelve a contar aparte.", name=row.name), "success")
     return redirect(url_for("groups.manage", token=token, _anchor="nombres"), 303)

@@ -12,7 +12,7 @@ from scorekeeper.groups.addresses import game_at, is_look_address, managed_group
 from scorekeeper.groups.forms import AddressForm, ChoiceForm, NewGroupForm
 from scorekeeper.groups.pages import LOOK, MANAGE, page_of, render_group, sent_form
 from scorekeeper.plumbing.rate_limits import NEW_GROUPS, limited
-from scorekeeper.storage.groups import add_game, changed, create_group, find_group, group_for
+from scorekeeper.storage.groups import add_game, create_group, find_group, group_for, mark_changed
 from scorekeeper.storage.models import GroupGame
 from scorekeeper.storage.phone_games import known_groups, remember_group
 from scorekeeper.storage.store import EDIT, game_for
@@ -89,7 +89,7 @@ def remove_game(token: str) -> Response | tuple[str, int]:
         flash(_("Esa partida no está en la liga."), "error")
         return render_group(page, 422)
     page.group.games.remove(entry)
-    changed(page.group)
+    mark_changed(page.group)
     db.session.commit()
     flash(_("Partida quitada de la liga: la partida sigue como estaba."), "success")
     return redirect(url_for("groups.manage", token=token, _anchor="partidas"), 303)
@@ -101,7 +101,7 @@ def add_to_group(token: str) -> Response | str | tuple[str, int]:
     game = game_for(EDIT, token)  # not changed: only the peña is locked, for its write
     form = AddressForm()
     mine = [
-        (known.token, group) for known in known_groups() if not known.watching if (group := find_group(known.token))
+        (known.token, group) for known in known_groups() if not known.read_only if (group := find_group(known.token))
     ]
     if request.method == "POST" and form.validate_on_submit():
         group, group_token = managed_group_at(form.address.data)

@@ -14,7 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.groups import bp
 from scorekeeper.groups.forms import ChoiceForm, SeasonForm
 from scorekeeper.groups.pages import MANAGE, page_of, render_group, sent_form
-from scorekeeper.storage.groups import changed
+from scorekeeper.storage.groups import mark_changed
 from scorekeeper.storage.models import Season
 
 #: The most seasons a peña keeps (enough for years of them; the page lists each).
@@ -32,7 +32,7 @@ def add_season(token: str) -> Response | tuple[str, int]:
         else:
             season = Season(name=form.name.data, starts_on=form.starts_on.data, ends_on=form.ends_on.data)
             page.group.seasons.append(season)
-            changed(page.group)
+            mark_changed(page.group)
             db.session.commit()
             flash(_("Temporada «%(name)s» creada.", name=season.name), "success")
             return redirect(url_for("groups.manage", token=token, temporada=f"t{season.id}"), 303)
@@ -53,7 +53,7 @@ def remove_season(token: str) -> Response | tuple[str, int]:
         flash(_("Esa temporada no existe."), "error")
         return render_group(page, 422)
     page.group.seasons.remove(season)
-    changed(page.group)
+    mark_changed(page.group)
     db.session.commit()
     flash(_("Temporada «%(name)s» quitada: sus partidas siguen en la liga.", name=season.name), "success")
     return redirect(url_for("groups.manage", token=token, _anchor="temporadas"), 303)

@@ -42,9 +42,9 @@ def finished_games() -> list[FinishedGame]:
     """This phone's finished games, newest first; a game kept and watched is listed once, by its scorekeeper's address."""
     found: list[tuple[Scope, str, Game]] = []
     for known in known_games():
-        game = find_watched_game(known.token) if known.watching else find_game(known.token)
+        game = find_watched_game(known.token) if known.read_only else find_game(known.token)
         if game is not None:
-            found.append((WATCH if known.watching else EDIT, known.token, game))
+            found.append((WATCH if known.read_only else EDIT, known.token, game))
     kept = {game.id for scope, _token, game in found if scope == EDIT}
     seen: set[int] = set()
     out = []

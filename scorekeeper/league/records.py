@@ -58,16 +58,6 @@ class PlayerRecord:
         """The share of hands whose bid was made exactly, from 0 to 1."""
         return self.exact / self.hands if self.hands else 0.0
 
-    @property
-    def over_share(self) -> float:
-        """The share of hands bid over the tricks taken."""
-        return self.over / self.hands if self.hands else 0.0
-
-    @property
-    def under_share(self) -> float:
-        """The share of hands bid under the tricks taken."""
-        return self.under / self.hands if self.hands else 0.0
-
 
 @dataclass
 class _Tally:

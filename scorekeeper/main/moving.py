@@ -16,7 +16,7 @@ from scorekeeper.main.summary import group_summaries, summaries
 from scorekeeper.page_parts.share_links import moving_link
 from scorekeeper.plumbing.rate_limits import WRONG_TOKEN_LIST, counts_wrong_tokens
 from scorekeeper.storage.moving import GAMES_FIELD, GROUPS_FIELD, carried_fields, look_up
-from scorekeeper.storage.phone_games import KnownGame, known_games, known_groups, remember, remember_group
+from scorekeeper.storage.phone_games import KnownAddress, known_games, known_groups, remember, remember_group
 
 
 def _private(response: Response) -> Response:
@@ -31,7 +31,7 @@ def give() -> Response:
     games = summaries(known_games())
     groups = group_summaries(known_groups())
     fields = carried_fields(
-        [KnownGame(s.token, s.watching) for s in games], [KnownGame(s.token, s.looking) for s in groups]
+        [KnownAddress(s.token, s.watching) for s in games], [KnownAddress(s.token, s.looking) for s in groups]
     )
     link = moving_link(fields) if fields else None
     page = render_template("main/moving.html", games=games, groups=groups, link=link, noindex_page=True)
@@ -49,7 +49,7 @@ def receive() -> Response:
     g.setdefault(WRONG_TOKEN_LIST, len(found) < len(carried))
     if request.method == "POST" and found:
         for item in reversed(found):  # the first of the list ends first on this phone too
-            (remember_group if item.is_group else remember)(item.entry.token, item.entry.watching)
+            (remember_group if item.is_group else remember)(item.entry.token, item.entry.read_only)
         games = sum(1 for c in found if not c.is_group)
         groups = len(found) - games
         flash(

@@ -1,6 +1,6 @@
 """What the hand panels show of the hand in play, decided here so that their templates only draw it.
 
-The scorekeeper's panel (templates/games/_hand.html) and the watchers' (templates/share/_hand.html)
+The scorekeeper's panel (templates/games/_hand.html) and the watchers' (templates/watch/_hand.html)
 share its header (games/_hand_header.html): both ask these.
 """
 

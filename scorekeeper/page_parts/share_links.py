@@ -80,7 +80,7 @@ def _link(url: str, title: str, message: str | None = None) -> Link:
 def watch_link(game: Game) -> Link:
     """The read-only address of ``game``."""
     return _link(
-        public_url("share.watch", token=game.watch_token),
+        public_url("watch.page", token=game.watch_token),
         _("Código QR del enlace para mirar"),
         _("Sigue la partida de pocha desde el móvil:"),
     )

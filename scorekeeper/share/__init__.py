@@ -1,4 +1,4 @@
-"""The share blueprint: the watchers' read-only page that follows the game live, QR codes, handing over the edit link."""
+"""The share blueprint: passing a game's links on; here, a new scorekeeper's link to replace one seen by the wrong eyes."""
 
 from flask import Blueprint
 

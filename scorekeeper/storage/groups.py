@@ -65,7 +65,7 @@ def create_group(name: str) -> tuple[Group, str]:
     return group, token
 
 
-def changed(group: Group) -> None:
+def mark_changed(group: Group) -> None:
     """Note that the peña's own facts changed (its games, merges, seasons): the big screens draw it again."""
     group.version += 1
 
@@ -80,7 +80,7 @@ def add_game(group: Group, game: Game) -> bool:
     if contains(group, game):
         return False
     group.games.append(GroupGame(game=game))
-    changed(group)
+    mark_changed(group)
     return True
 
 

@@ -9,14 +9,9 @@ a deleted game is out of every league, a left one counts as a game that never en
 from __future__ import annotations
 
 from scorekeeper.extensions import db
-from scorekeeper.storage.groups import changed
+from scorekeeper.storage import groups
 from scorekeeper.storage.models import DeletedGame, Game, Group, GroupGame, utcnow
-
-
-def mark_changed(game: Game) -> None:
-    """The game changed for everyone who watches it: a new version (their pages ask for it again)."""
-    game.version += 1
-    game.updated_at = utcnow()
+from scorekeeper.storage.store import mark_changed
 
 
 def can_leave(game: Game) -> bool:
@@ -24,7 +19,7 @@ def can_leave(game: Game) -> bool:
     return game.finished_at is None and game.abandoned_at is None
 
 
-def abandon(game: Game) -> bool:
+def leave(game: Game) -> bool:
     """Leave the game where it is (``False``: it was over or left already, nothing changes)."""
     if not can_leave(game):
         return False
@@ -62,7 +57,7 @@ def groups_of(game: Game) -> list[Group]:
 def delete(game: Game) -> DeletedGame:
     """Delete the game and everything said in it, leaving its tombstone; its peñas' leagues no longer count it."""
     for group in groups_of(game):
-        changed(group)  # their big screens draw the league again
+        groups.mark_changed(group)  # their big screens draw the league again
         group.games[:] = [entry for entry in group.games if entry.game_id != game.id]
     db.session.execute(db.update(Game).where(Game.rematch_id == game.id).values(rematch_id=None))
     tombstone = DeletedGame(edit_hash=game.edit_hash, watch_token=game.watch_token)

@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.league import PlayerNames
 from scorekeeper.storage.groups import active_merges
 from scorekeeper.storage.models import Game, Group, GroupGame, Player
-from scorekeeper.storage.phone_games import KnownGame
+from scorekeeper.storage.phone_games import KnownAddress
 from scorekeeper.storage.player_names import NAME_MAX, plain_key, tidy_name
 from scorekeeper.storage.store import token_hash
 
@@ -33,11 +33,11 @@ class Suggestion:
     games: int
 
 
-def _phone_names(known: Iterable[KnownGame]) -> list[tuple[int, str]]:
+def _phone_names(known: Iterable[KnownAddress]) -> list[tuple[int, str]]:
     """(game, name) of every player of this phone's games, kept or watched, in one query."""
     entries = list(known)
-    hashes = [token_hash(entry.token) for entry in entries if not entry.watching]
-    watched = [entry.token for entry in entries if entry.watching]
+    hashes = [token_hash(entry.token) for entry in entries if not entry.read_only]
+    watched = [entry.token for entry in entries if entry.read_only]
     if not hashes and not watched:
         return []
     query = (
@@ -62,7 +62,7 @@ def _group_names(group: Group) -> list[tuple[int, str]]:
     ]
 
 
-def suggested_names(known: Iterable[KnownGame], group: Group | None = None, most: int = MOST) -> list[Suggestion]:
+def suggested_names(known: Iterable[KnownAddress], group: Group | None = None, most: int = MOST) -> list[Suggestion]:
     """The names used before, most games first (then alphabetically), at most ``most``."""
     seen = set(_phone_names(known)) | (set(_group_names(group)) if group is not None else set())
     games: dict[str, set[int]] = defaultdict(set)

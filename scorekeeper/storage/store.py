@@ -33,7 +33,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.storage.database import begin_write
-from scorekeeper.storage.models import DeletedGame, Game, Hand, Player
+from scorekeeper.storage.models import DeletedGame, Game, Hand, Player, utcnow
 
 #: The first part of a game's address: "p" for the scorekeeper (can change the game), "ver" for watchers.
 Scope = Literal["p", "ver"]
@@ -151,6 +151,13 @@ def create_game(
     return game, token
 
 
+def mark_changed(game: Game) -> None:
+    """Note that the game changed for everyone who follows it: its version goes up (pages drawn before are stale,
+    watchers' pages ask for it again) and its time is now."""
+    game.version += 1
+    game.updated_at = utcnow()
+
+
 # --- rows as engine values -------------------------------------------------------------------
 
 
@@ -161,7 +168,7 @@ def record_of(hand: Hand) -> HandRecord:
         tricks=tuple(int(t) for t in hand.tricks if t is not None),
         trump=trump_of(hand.trump),
         renuncios=tuple(hand.renuncios),
-        auction=tuple(int(o) for o in hand.auction if o is not None) if hand.auction is not None else None,
+        offers=tuple(int(o) for o in hand.auction if o is not None) if hand.auction is not None else None,
     )
 
 
@@ -296,7 +303,7 @@ class GameView:
         return self.plan is None
 
     @property
-    def abandoned(self) -> bool:
+    def left(self) -> bool:
         """True when the table left the game before its end (its sheet stays as it was)."""
         return self.game.abandoned_at is not None and self.game.finished_at is None
 

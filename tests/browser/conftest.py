@@ -323,7 +323,7 @@ class Table:
         assert page.evaluate("() => window.pochaSamePage === true"), "the tap reloaded the page instead of drawing it"
 
     def settle(self) -> None:
-        """Wait until nothing waits to be sent and the sheet shows every hand saved (js/pocha/game_page.js)."""
+        """Wait until nothing waits to be sent and the sheet shows every hand saved (js/pocha/game/page.js: PochaGame.settled)."""
         self.page.wait_for_function("() => window.PochaGame && window.PochaGame.settled()")
 
     @property

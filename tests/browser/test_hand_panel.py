@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 SCREEN = {"width": 390, "height": 844}
 MIN_TAP = 44
-SETTLE_MS = 250  # a panel just drawn takes no touch this long (js/pocha/game_page.js): a double tap is one tap
+SETTLE_MS = 250  # a panel just drawn takes no touch this long (js/pocha/game/drawing.js): a double tap is one tap
 MAX_TAPS_PER_HAND = 9  # trump, four bids, three tricks (the fourth is filled in), save
 # The longest names the form takes (20 letters); seat 1 is la mano of hand 1 when seat 0 deals.
 LONG = ("María Auxiliadora G.", "Maximilianoalejandro", "Encarnación López R.", "Bartolomé Esteban M.")

@@ -222,13 +222,13 @@ def test_subastado_the_last_rebidder_carries_the_restriction() -> None:
     names = ["Ana", "Bea", "Carlos", "Dani"]
     offers = (6, 2, 3, 2)  # Ana (the dealer) wins with 6; Bea, Carlos and Dani bid again
     # Dani is last: 6 + 1 + 2 = 9 of 10, so Dani may not bid 1
-    record = HandRecord(bids=(6, 1, 2, 1), tricks=(6, 1, 2, 1), trump=Suit.ESPADAS, auction=offers)
+    record = HandRecord(bids=(6, 1, 2, 1), tricks=(6, 1, 2, 1), trump=Suit.ESPADAS, offers=offers)
     with pytest.raises(ForbiddenBidError) as caught:
         check_record(plan, record, RULES, names)
     assert caught.value.player == 3
     assert str(caught.value).startswith("Dani no puede pedir 1")
     # Dani bids 0 instead: lawful
-    check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS, auction=offers), RULES, names)
+    check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS, offers=offers), RULES, names)
 
 
 def test_subastado_won_by_mano_the_dealer_is_last_to_rebid() -> None:
@@ -236,7 +236,7 @@ def test_subastado_won_by_mano_the_dealer_is_last_to_rebid() -> None:
     offers = (1, 2, 3, 3)  # seats 2 and 3 tie on 3: seat 3 is just after the dealer
     assert bid_order(plan, offers) == (3, 0, 1, 2)
     with pytest.raises(ForbiddenBidError) as caught:
-        check_record(plan, HandRecord((1, 2, 4, 3), (1, 2, 4, 3), Suit.OROS, auction=offers), RULES)
+        check_record(plan, HandRecord((1, 2, 4, 3), (1, 2, 4, 3), Suit.OROS, offers=offers), RULES)
     assert caught.value.player == 2
 
 
@@ -244,7 +244,7 @@ def test_subastado_the_winner_keeps_the_offer() -> None:
     plan = subastado_plan(0)
     offers = (6, 2, 3, 2)
     with pytest.raises(RecordError, match="mantiene su apuesta de 6"):
-        check_record(plan, HandRecord((5, 1, 2, 0), (5, 1, 2, 2), Suit.ESPADAS, auction=offers), RULES)
+        check_record(plan, HandRecord((5, 1, 2, 0), (5, 1, 2, 2), Suit.ESPADAS, offers=offers), RULES)
 
 
 def test_subastado_needs_the_auction_and_a_chosen_trump() -> None:
@@ -252,14 +252,14 @@ def test_subastado_needs_the_auction_and_a_chosen_trump() -> None:
     with pytest.raises(RecordError):
         check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS), RULES)
     with pytest.raises(RecordError):
-        check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS, auction=(6, 2, 3)), RULES)
+        check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS, offers=(6, 2, 3)), RULES)
     with pytest.raises(RecordError):
-        check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS, auction=(6, 2, 3, 11)), RULES)
+        check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), Suit.ESPADAS, offers=(6, 2, 3, 11)), RULES)
     with pytest.raises(RecordError):
-        check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), None, auction=(6, 2, 3, 2)), RULES)
+        check_record(plan, HandRecord((6, 1, 2, 0), (6, 1, 2, 1), None, offers=(6, 2, 3, 2)), RULES)
 
 
 def test_only_subastado_has_an_auction() -> None:
     plan = schedule(4, 0)[5]
     with pytest.raises(RecordError):
-        check_record(plan, HandRecord((0, 0, 0, 1), (0, 0, 0, 3), Suit.OROS, auction=(1, 1, 1, 1)), Rules())
+        check_record(plan, HandRecord((0, 0, 0, 1), (0, 0, 0, 3), Suit.OROS, offers=(1, 1, 1, 1)), Rules())

@@ -50,7 +50,7 @@ def record_of_card(saved: dict[str, Any]) -> HandRecord:
         tricks=tuple(saved["tricks"]),
         trump=trump_of(saved["trump"]),
         renuncios=tuple(saved["renuncios"]),
-        auction=tuple(saved["auction"]) if saved["auction"] is not None else None,
+        offers=tuple(saved["auction"]) if saved["auction"] is not None else None,
     )
 
 

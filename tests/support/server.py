@@ -5,7 +5,7 @@ talk to it over HTTP with cookie jars of their own, and the game as the database
         server = serve(f"sqlite:///{tmp_path / 'pocha.sqlite3'}")
         phone = Phone(server.url)
         token = phone.start_game(["Ana", "Bea", "Carlos"])
-        phone.look(token)
+        phone.open_game(token)
         assert phone.tap("pinta", value="O").status == 303
         assert read_game(server.database_url, token).hand(1).trump == "O"
 """
@@ -378,7 +378,7 @@ class Phone:
         self.token = path.removeprefix("/p/")
         return self.token
 
-    def look(self, token: str | None = None) -> Reply:
+    def open_game(self, token: str | None = None) -> Reply:
         """Open the game page (what the phone shows from now on); 200 expected."""
         if token is not None:
             self.token = token
@@ -390,7 +390,7 @@ class Phone:
     def prepare(self, tap: str, seat: int | None = None, value: str | int | None = None) -> tuple[str, dict[str, str]]:
         """The address and fields a tap on the page last seen sends: its form's hidden fields (CSRF token,
         hand, version, was, ...) exactly as the page has them, and the tapped button's value."""
-        assert self.page is not None, "look at the game page first"
+        assert self.page is not None, "open the game page first"
         form = self.page.form(tap, seat)
         button = form.button(None if value is None else str(value))
         assert not button.disabled, f"the {tap} button {value!r} is disabled on the page"
@@ -413,14 +413,14 @@ class Phone:
     def send_outbox(self, taps: Sequence[Mapping[str, Any]], version: int) -> Reply:
         """POST ``taps`` to the outbox's address of the page last seen, as its script does (the CSRF token of the
         page's data block in ``X-CSRFToken``), starting from ``version``."""
-        assert self.page is not None, "look at the game page first"
+        assert self.page is not None, "open the game page first"
         block = self.page.card_block
         body = {"version": version, "taps": list(taps)}
         return self.request(block["taps"], json_body=body, headers={"X-CSRFToken": block["csrf"]})
 
     def tap_ok(self, tap: str, seat: int | None = None, value: str | int | None = None) -> None:
         """Open the game page, tap, and check the tap was answered 303 (for setting a game up)."""
-        self.look()
+        self.open_game()
         reply = self.tap(tap, seat, value)
         assert reply.status == 303, (tap, seat, value, reply.status, reply.message)
 

@@ -57,7 +57,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"storage"}),  # games as stored
     frozenset({"plumbing"}),  # the web's plumbing
     frozenset({"page_parts"}),  # what several blueprints' pages draw
-    frozenset({"blueprints"}),  # one capability each (games, share, export, ...)
+    frozenset({"blueprints"}),  # one capability each (games, watch, share, export, ...)
     frozenset({"factory"}),  # create_app and the template globals it registers
     frozenset({"server"}),  # starting a server: builds the app
 )
@@ -142,7 +142,7 @@ def test_the_check_sees_each_kind_of_breach(tmp_path: Path) -> None:
         "engine/cards.py": "from scorekeeper.storage.models import Game\n",
         "plumbing/urls.py": "from scorekeeper.games import taps\n",
         "storage/store.py": "import scorekeeper.plumbing.assets\n",
-        "games/taps.py": "from scorekeeper.share import live\n",
+        "games/taps.py": "from scorekeeper.watch import drawn_sheets\n",
         "labels/game_words.py": "from scorekeeper import create_app\n",
         "engine/play.py": "from ..storage import store\n",
     }
@@ -161,7 +161,7 @@ def test_the_check_sees_each_kind_of_breach(tmp_path: Path) -> None:
 
 
 def test_there_are_blueprints_to_check() -> None:
-    assert {"games", "share", "export", "paper", "main", "simulator", "errors"} <= set(blueprints())
+    assert {"games", "watch", "share", "export", "paper", "main", "simulator", "errors"} <= set(blueprints())
 
 
 @pytest.mark.parametrize("blueprint", blueprints())
@@ -178,11 +178,11 @@ def test_a_blueprint_imports_no_other_blueprint(blueprint: str) -> None:
 
 def test_the_check_sees_a_blueprint_leaning_on_another(tmp_path: Path) -> None:
     leaning = tmp_path / "routes.py"
-    leaning.write_text("from scorekeeper.games import taps\nimport scorekeeper.share.live\n", encoding="utf-8")
+    leaning.write_text("from scorekeeper.games import taps\nimport scorekeeper.watch.drawn_sheets\n", encoding="utf-8")
     assert [module for _, module in imported_modules(leaning)] == [
         "scorekeeper.games",
         "scorekeeper.games.taps",
-        "scorekeeper.share.live",
+        "scorekeeper.watch.drawn_sheets",
     ]
 
 

@@ -128,7 +128,7 @@ class Table:
         """Every phone looks at the game page, then phone i sends ``taps[i]`` from it, all at once."""
         prepared = []
         for phone, (tap, seat, value) in zip(self.phones, taps):
-            phone.look(self.token)
+            phone.open_game(self.token)
             prepared.append(phone.prepare(tap, seat, value))
         return together([partial(phone.send, tap) for phone, tap in zip(self.phones, prepared)])
 

@@ -60,7 +60,7 @@ class Intentions:
     bids: dict[int, str] = field(default_factory=dict)
     tricks: dict[int, str] = field(default_factory=dict)
     renuncio: int | None = None
-    decided_renuncio: bool = False
+    renuncio_decided: bool = False
 
 
 class Player(threading.Thread):
@@ -137,8 +137,8 @@ class Player(threading.Thread):
                 wants.bids[seat] = self.rng.choice(allowed)
             return hand, "apuesta", seat, wants.bids[seat]
         assert "bazas" in offered, f"an unexpected stage: {sorted(offered)}"
-        if not wants.decided_renuncio:
-            wants.decided_renuncio = True
+        if not wants.renuncio_decided:
+            wants.renuncio_decided = True
             wants.renuncio = self.rng.randrange(len(NAMES)) if self.rng.random() < RENUNCIO_CHANCE else None
         if wants.renuncio is not None:
             counts = [int(b.value) for b in page.form("renuncio", wants.renuncio).buttons if b.name == "value"]

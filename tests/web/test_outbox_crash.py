@@ -178,7 +178,7 @@ def test_no_answered_tap_of_an_outbox_is_lost_when_the_server_is_killed(serve: S
     server = serve(database_url)
     phone = Phone(server.url)
     token = phone.start_game(NAMES, dealer=0, **GAME)
-    card = phone.look(token).card_block["card"]
+    card = phone.open_game(token).card_block["card"]
     rules = read_game(database_url, token).rules
     assert rules is not None
     player = OutboxPlayer(phone, PhoneCopy.of(card, rules), random.Random(rng.random()))

@@ -73,7 +73,7 @@ def test_two_phones_racing_their_queues_apply_each_tap_once(serve: ServeFactory,
     sent = duplicated = lost = 0
     for _ in range(ROUNDS):
         token = one.start_game(NAMES, 0, **GAME)
-        card = one.look(token).card_block["card"]
+        card = one.open_game(token).card_block["card"]
         rules = read_game(database_url, token).rules
         assert rules is not None
         referee = Referee.new(rules, NAMES, 0)
@@ -86,7 +86,7 @@ def test_two_phones_racing_their_queues_apply_each_tap_once(serve: ServeFactory,
 
         queues = []
         for phone in (one, two):
-            card = phone.look(token).card_block["card"]
+            card = phone.open_game(token).card_block["card"]
             mine = PhoneCopy.of(card, rules)
             queue = make_taps(mine, rng, rng.randint(1, 8))
             start = rng.randrange(len(queue))

@@ -1,6 +1,6 @@
-// The watchers' page (share/watch.html) kept up to date: its live part is asked for again every few seconds and
+// The watchers' page (watch/game.html) kept up to date: its live part is asked for again every few seconds and
 // put in place. A poll that gets no answer never leaves the page: a note says so, and when the sheet shown is from.
-// The watchers' page: its live part (#en-vivo, share/_live.html) names the address to ask
+// The watchers' page: its live part (#en-vivo, watch/_live.html) names the address to ask
 // (data-live), the version it shows (data-etag) and the release (data-release). Every 2 s it asks
 // whether the game changed: a 304 with no body when it did not, else the live part again, with
 // the sheet part left empty (data-igual) when the sheet shown (its data-huella) is still the

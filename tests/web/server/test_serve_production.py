@@ -57,12 +57,12 @@ def test_several_workers_apply_the_migrations_once_serve_a_tap_and_stop(start_se
 
     phone = Phone(server.url)
     token = phone.start_game(THREE)
-    phone.look(token)
+    phone.open_game(token)
     assert phone.tap("pinta", value="O").status == 303
     stored = read_game(database_url, token)
     hand = stored.hand(1)
     assert hand is not None and hand.trump == "O"
-    assert watch_link_of(phone.look().html) == f"{server.url}/ver/{stored.watch_token}", (
+    assert watch_link_of(phone.open_game().html) == f"{server.url}/ver/{stored.watch_token}", (
         "a server on 127.0.0.1 shares 127.0.0.1, where it listens"
     )
 
@@ -107,7 +107,7 @@ def test_the_windows_way_serves_with_waitress_in_one_process(start_server: Start
     assert "waitress: 1 proceso, 8 hilos / 1 process, 8 threads" in server.output()
     phone = Phone(server.url)
     token = phone.start_game(THREE)
-    phone.look(token)
+    phone.open_game(token)
     assert phone.tap("pinta", value="C").status == 303
     hand = read_game(database_url, token).hand(1)
     assert hand is not None and hand.trump == "C"

@@ -16,15 +16,15 @@ from contextlib import contextmanager
 import pytest
 from flask import template_rendered
 
-from scorekeeper.share import drawn_sheets
-from scorekeeper.share.drawn_sheets import MAX_DRAWN, drawn_sheet, forget_drawn
 from scorekeeper.storage import store
+from scorekeeper.watch import drawn_sheets
+from scorekeeper.watch.drawn_sheets import MAX_DRAWN, drawn_sheet, forget_drawn
 from support.table import Table
 
 THREE = ["Ana", "Bea", "Carlos"]
 LIVE_PARTS = ("/ver/{watch}/en-directo", "/ver/{watch}/pantalla/en-directo", "/ver/{watch}", "/ver/{watch}/pantalla")
 CSRF = re.compile(r'name="csrf_token" value="[^"]*"')
-SHEET_PARTS = ("share/_sheet_part.html", "share/_screen_sheet.html")
+SHEET_PARTS = ("watch/_sheet_part.html", "watch/_screen_sheet.html")
 
 
 @contextmanager

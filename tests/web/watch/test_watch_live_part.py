@@ -302,7 +302,7 @@ def test_a_304_takes_one_query_and_renders_nothing(table: Table, part: bool) -> 
     assert seen["templates"] == []
     with counting(table.app) as seen:
         assert table.client.get(address, headers={"If-None-Match": '"old"'}).status_code == 200
-    assert seen["templates"][-1] == ("share/_live.html" if part else "share/watch.html")
+    assert seen["templates"][-1] == ("watch/_live.html" if part else "watch/game.html")
 
 
 def test_the_watch_token_is_indexed(table: Table) -> None:
