@@ -11,6 +11,7 @@ from stored_rules import STORED_BEFORE
 
 from scorekeeper.engine import (
     OPTIONS,
+    PHONE_OPTIONS,
     SECTIONS,
     Choice,
     Flag,
@@ -20,6 +21,7 @@ from scorekeeper.engine import (
     Rules,
     RulesError,
     form_layout,
+    game_card,
 )
 from scorekeeper.engine.rules import DEFAULT_RULES, SAVED_BEFORE
 
@@ -129,6 +131,18 @@ def test_each_option_newer_than_the_first_stored_games_says_how_those_were_playe
     assert newer == set(SAVED_BEFORE), "describe saved_before=SavedBefore(value, why) for a new option"
     assert SAVED_BEFORE == {"misses_break_ties": True, "pocha_multiplied": True, "extra_hand_only_tied": False}
     assert all(OPTIONS[name].saved_before.why for name in SAVED_BEFORE)  # type: ignore[union-attr]
+
+
+def test_the_card_carries_the_options_the_phone_needs() -> None:
+    card = game_card(DEFAULT_RULES, ("Ana", "Bea", "Carlos"), 0, [], None)["rules"]
+    assert set(card) == {*PHONE_OPTIONS, "max_renuncios"}
+    stored = DEFAULT_RULES.to_dict()
+    assert {name: card[name] for name in PHONE_OPTIONS if name != "multipliers"} == {
+        name: stored[name] for name in PHONE_OPTIONS if name != "multipliers"
+    }
+    assert not {"opening_ones", "climb", "max_hands", "descend", "closing_ones", "custom_sizes", "specials"} & set(
+        PHONE_OPTIONS
+    ), "the schedule comes made in the card"
 
 
 def test_rules_stored_with_every_option_read_back_the_same() -> None:
