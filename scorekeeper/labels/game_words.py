@@ -1,6 +1,7 @@
 """The words every page uses for the game's values, in the page's language: one table per kind of value.
 
-Suits, trumps, kinds of hand, rule options, presets, corrected fields, cards and seats.
+Suits, trumps, kinds of hand, presets, corrected fields, cards and seats (a rule option's words are described
+beside it, in scorekeeper/engine/rules.py).
 Every blueprint (and every template, through scorekeeper/template_globals.py) takes its words from here.
 """
 
@@ -19,10 +20,7 @@ from scorekeeper.engine import (
     Card,
     HandKind,
     Message,
-    Multipliers,
-    Ones,
     Suit,
-    TieBreak,
     forbidden_reason,
     trump_code,
 )
@@ -63,23 +61,6 @@ KIND_HELP: Final[dict[HandKind, LazyString]] = {
     HandKind.MANO_DE_ORO: _l("pintan oros, salga lo que salga."),
     HandKind.SIN_TRIUNFO: _l("se juega sin pinta."),
     HandKind.DESEMPATE: _l("se juega para deshacer el empate."),
-}
-
-ONES_NAMES: Final[dict[Ones, LazyString]] = {
-    Ones.FULL_TURN: _l("Una vuelta (una por jugador)"),
-    Ones.SINGLE: _l("Una sola"),
-    Ones.NONE: _l("Ninguna"),
-}
-
-MULTIPLIER_NAMES: Final[dict[Multipliers, LazyString]] = {
-    Multipliers.NONE: _l("No: todos los palos igual"),
-    Multipliers.COPAS2_OROS3: _l("Copas ×2 y oros ×3"),
-    Multipliers.OROS2: _l("Solo oros ×2"),
-}
-
-TIE_BREAK_NAMES: Final[dict[TieBreak, LazyString]] = {
-    TieBreak.ALL_CARDS: _l("Con todas las cartas"),
-    TieBreak.ONE_CARD: _l("Con una carta"),
 }
 
 #: The presets by key, and «A medida» for rules chosen one by one.
