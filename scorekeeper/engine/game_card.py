@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .cards import NO_TRUMP, Suit, trump_code
+from .cards import MAX_PLAYERS, MIN_PLAYERS, NO_TRUMP, Suit, max_cards, trump_code
 from .records import MAX_RENUNCIOS, HandRecord
 from .rules import PHONE_OPTIONS, HandKind, Rules
 from .schedule import HandPlan, schedule
@@ -24,6 +24,12 @@ CARD_FORMAT: Final = 1
 
 #: Every trump a hand can have, in notation: the four suits, then none.
 TRUMPS: Final = (*(suit.value for suit in Suit), NO_TRUMP)
+
+
+def max_cards_by_table() -> dict[str, int]:
+    """The most cards each player holds, by the number of players at the table (as JSON keys: ``"3"`` to ``"8"``):
+    what the phone deals an extra hand of every card with, beside the card in the game page's data."""
+    return {str(players): max_cards(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 def plan_card(plan: HandPlan) -> dict[str, Any]:

@@ -101,6 +101,16 @@ def kind_help(kind: HandKind) -> str:
     return str(KIND_HELP.get(kind, ""))
 
 
+def script_labels() -> dict[str, dict[str, str]]:
+    """The game's words the phone's script draws, in the page's language, for the game page's data: each trump's
+    name by its notation, each kind of hand's name and what makes a special one special, by the kind's value."""
+    return {
+        "trumps": {code: str(name) for code, name in TRUMP_NAMES.items()},
+        "kinds": {kind.value: str(name) for kind, name in KIND_NAMES.items()},
+        "kind_help": {kind.value: str(help_text) for kind, help_text in KIND_HELP.items()},
+    }
+
+
 def card_name(card: Card) -> str:
     """A card as players say it: «7 de copas», «as de oros», «rey de espadas»."""
     rank = str(RANK_WORDS.get(card.rank, card.rank))
