@@ -44,6 +44,7 @@ from .errors import (
 from .game_card import CARD_FORMAT, game_card
 from .hand_in_play import HandInPlay, Stage
 from .odds import DEFAULT_DEALS, TrickOdds, trick_odds
+from .options import SECTIONS, Choice, Flag, HandList, Number, Option, Section
 from .play import Deal, Ruling, TrickState, check_play, deal_cards, legal_plays, ruling, trick_winner
 from .practice import Practice, practice_hand
 from .records import (
@@ -57,7 +58,22 @@ from .records import (
     tricks_left,
 )
 from .referee import check_hand, check_table, referee
-from .rules import CUSTOM_PRESET, PRESETS, HandKind, Multipliers, Ones, Preset, Rules, Special, TieBreak, preset_rules
+from .rules import (
+    CUSTOM_PRESET,
+    OPTIONS,
+    PHONE_OPTIONS,
+    PRESETS,
+    HandKind,
+    Multipliers,
+    Ones,
+    Places,
+    Preset,
+    Rules,
+    Special,
+    TieBreak,
+    form_layout,
+    preset_rules,
+)
 from .schedule import HandPlan, extra_hand, hand_sizes, plan_hand, schedule
 from .scoring import hand_points, points, renuncio_points
 from .sheet import ScoreSheet, SheetRow, hand_plan, score_sheet
@@ -74,16 +90,22 @@ __all__ = [
     "MAX_RENUNCIOS",
     "MIN_PLAYERS",
     "NO_TRUMP",
+    "OPTIONS",
     "ORDER",
+    "PHONE_OPTIONS",
     "PRESETS",
+    "SECTIONS",
     "AlreadySaidError",
     "AuctionResult",
     "BidError",
     "Card",
+    "Choice",
     "Deal",
+    "Flag",
     "ForbiddenBidError",
     "HandInPlay",
     "HandKind",
+    "HandList",
     "HandLog",
     "HandPlan",
     "HandRecord",
@@ -91,8 +113,11 @@ __all__ = [
     "InvalidCardError",
     "Message",
     "Multipliers",
+    "Number",
     "Ones",
+    "Option",
     "Place",
+    "Places",
     "PlayRecord",
     "PochaError",
     "Practice",
@@ -102,6 +127,7 @@ __all__ = [
     "RulesError",
     "Ruling",
     "ScoreSheet",
+    "Section",
     "SheetRow",
     "Special",
     "Stage",
@@ -136,6 +162,7 @@ __all__ = [
     "forbidden_bid",
     "forbidden_bid_for",
     "forbidden_reason",
+    "form_layout",
     "game_card",
     "hand_plan",
     "hand_points",

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
-from .cards import NO_TRUMP, Suit, trump_code
+from .cards import MAX_PLAYERS, MIN_PLAYERS, NO_TRUMP, Suit, max_cards, trump_code
 from .records import MAX_RENUNCIOS, HandRecord
-from .rules import HandKind, Rules
+from .rules import PHONE_OPTIONS, HandKind, Rules
 from .schedule import HandPlan, schedule
 from .steps import Step, trump_fixed
 
@@ -24,6 +24,12 @@ CARD_FORMAT: Final = 1
 
 #: Every trump a hand can have, in notation: the four suits, then none.
 TRUMPS: Final = (*(suit.value for suit in Suit), NO_TRUMP)
+
+
+def max_cards_by_table() -> dict[str, int]:
+    """The most cards each player holds, by the number of players at the table (as JSON keys: ``"3"`` to ``"8"``):
+    what the phone deals an extra hand of every card with, beside the card in the game page's data."""
+    return {str(players): max_cards(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 def plan_card(plan: HandPlan) -> dict[str, Any]:
@@ -47,23 +53,14 @@ def plan_card(plan: HandPlan) -> dict[str, Any]:
 
 
 def rules_card(rules: Rules) -> dict[str, Any]:
-    """The values and options of ``rules`` that points, bids and ties depend on."""
-    return {
-        "exact_base": rules.exact_base,
-        "exact_per_trick": rules.exact_per_trick,
-        "miss_per_trick": rules.miss_per_trick,
-        "multipliers": {code: rules.multiplier(None if code == NO_TRUMP else Suit(code)) for code in TRUMPS},
-        "pocha_bonus": rules.pocha_bonus,
-        "pocha_points": rules.pocha_points,
-        "pocha_min_cards": rules.pocha_min_cards,
-        "pocha_multiplied": rules.pocha_multiplied,
-        "renuncio_penalty": rules.renuncio_penalty,
-        "max_renuncios": MAX_RENUNCIOS,
-        "forbidden_in_one_card_hands": rules.forbidden_in_one_card_hands,
-        "misses_break_ties": rules.misses_break_ties,
-        "extra_hand_only_tied": rules.extra_hand_only_tied,
-        "tie_break": rules.tie_break.value,
-    }
+    """The values and options of ``rules`` that points, bids and ties depend on: every option described with
+    ``phone=True``, as ``to_dict`` keeps it, but ``multipliers`` as the factor of each trump (the phone keeps no
+    table of factors), and the most renuncios a player may have in a hand."""
+    stored = rules.to_dict()
+    card = {name: stored[name] for name in PHONE_OPTIONS}
+    card["multipliers"] = {code: rules.multiplier(None if code == NO_TRUMP else Suit(code)) for code in TRUMPS}
+    card["max_renuncios"] = MAX_RENUNCIOS
+    return card
 
 
 def record_card(record: HandRecord) -> dict[str, Any]:

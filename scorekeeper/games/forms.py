@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, TypeVar
 
@@ -15,19 +16,26 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 from scorekeeper.engine import (
     CUSTOM_PRESET,
     MAX_PLAYERS,
+    OPTIONS,
     PRESETS,
+    Choice,
+    Flag,
     HandKind,
-    Multipliers,
-    Ones,
+    HandList,
+    Number,
+    Option,
+    Places,
     PochaError,
     Rules,
     Special,
-    TieBreak,
+    form_layout,
     preset_rules,
     schedule,
 )
+from scorekeeper.engine.options import MOST_HANDS
+from scorekeeper.engine.rules import SPECIAL_KINDS
 from scorekeeper.labels.engine_messages import engine_message
-from scorekeeper.labels.game_words import MULTIPLIER_NAMES, ONES_NAMES, PRESET_NAMES, TIE_BREAK_NAMES, kind_label
+from scorekeeper.labels.game_words import KIND_NAMES, PRESET_NAMES, kind_label
 from scorekeeper.plumbing.form_numbers import NumberedFields, WholeNumberField, whole_number
 from scorekeeper.storage.player_names import NamesError, check_names, tidy_name
 
@@ -54,9 +62,6 @@ class YesNo(Enum):
 
 
 YES_NO = option_choices({YesNo.YES: _l("Sí"), YesNo.NO: _l("No")})
-ONES = option_choices(ONES_NAMES)
-MULTIPLIERS = option_choices(MULTIPLIER_NAMES)
-TIE_BREAK = option_choices(TIE_BREAK_NAMES)
 
 
 def preset_choices() -> list[SelectChoice]:
@@ -72,8 +77,8 @@ def check_form_names(names: list[str]) -> None:
         raise ValidationError(str(error)) from None
 
 
-#: The longest list of hands a table can ask for (far more than any evening needs).
-MAX_CUSTOM_HANDS = 100
+#: The longest list of hands a table can ask for (far more than any evening needs): the engine's.
+MAX_CUSTOM_HANDS = MOST_HANDS
 
 
 def _sizes(text: str) -> tuple[int, ...]:
@@ -84,6 +89,12 @@ def _sizes(text: str) -> tuple[int, ...]:
     if not all(size is not None for size in sizes):
         raise ValidationError(_l("Escribe solo números separados por espacios, como 1 2 3 3 2 1"))
     return tuple(size for size in sizes if size is not None)
+
+
+def check_sizes(form: Any, field: StringField) -> None:
+    """Numbers only; the engine checks they fit the table."""
+    if field.data and field.data.strip():
+        _sizes(field.data)
 
 
 E = TypeVar("E", bound=Enum)
@@ -99,6 +110,76 @@ def _choice(field: SelectField, kind: type[E]) -> E | None:
     return kind(value)
 
 
+#: The options the new-game form shows, in the order of their fields of ``Rules``.
+FORM_OPTIONS: dict[str, Option] = {name: about for name, about in OPTIONS.items() if about.form is not None}
+#: The order ``chosen_rules`` reads the options in, by their control (then in the order of their fields): the lists
+#: of choices first, the list of hands and the special hands last. When several are wrong, the first is named.
+READ_ORDER: tuple[type, ...] = (Choice, Flag, Number, HandList, Places)
+
+
+@dataclass(frozen=True, slots=True)
+class ShownField:
+    """A field of «Más opciones» as the template draws it: its name, its hint (a msgid) and whether it takes digits."""
+
+    name: str
+    hint: str | None = None
+    numeric: bool = False
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        """The input's own attributes: a keyboard of digits for numbers."""
+        return {"inputmode": "numeric"} if self.numeric else {}
+
+
+@dataclass(frozen=True, slots=True)
+class FormSection:
+    """A fieldset of «Más opciones»: its legend and hint (msgids, translated by the template) and its fields."""
+
+    legend: str
+    hint: str | None
+    fields: tuple[ShownField, ...]
+
+
+def option_fields(name: str, about: Option) -> dict[str, Any]:
+    """The unbound form fields of option ``name``, as its control asks: «Sí»/«No» or a list of choices (each with
+    «Según las reglas» first), a whole number within its bounds, a list of hand sizes, or where each special hand
+    is played."""
+    control = about.control
+    label = _l(about.label or name)
+    if isinstance(control, Flag):
+        return {name: SelectField(label, choices=YES_NO, default=AS_PRESET)}
+    if isinstance(control, Choice):
+        labels = {value: _l(text) for value, text in control.labels.items()}
+        return {name: SelectField(label, choices=option_choices(labels), default=AS_PRESET)}
+    if isinstance(control, Number):
+        return {name: WholeNumberField(label, validators=[Optional(), NumberRange(control.low, control.high)])}
+    if isinstance(control, HandList):
+        return {name: StringField(label, validators=[check_sizes])}
+    if isinstance(control, Places):
+        return {kind.value: StringField(KIND_NAMES[kind]) for kind in SPECIAL_KINDS}
+    raise TypeError(f"the new-game form has no field for {name}'s control")
+
+
+def shown_fields(name: str, about: Option) -> tuple[ShownField, ...]:
+    """How the template draws the fields of option ``name``."""
+    control = about.control
+    if isinstance(control, Places):
+        return tuple(ShownField(kind.value) for kind in SPECIAL_KINDS)
+    return (ShownField(name, about.hint, numeric=isinstance(control, (Number, HandList))),)
+
+
+def form_sections() -> tuple[FormSection, ...]:
+    """«Más opciones» as the rules describe it: each section with the fields of its options, in order."""
+    return tuple(
+        FormSection(
+            section.legend,
+            section.hint,
+            tuple(shown for name in names for shown in shown_fields(name, OPTIONS[name])),
+        )
+        for section, names in form_layout()
+    )
+
+
 class NewGameForm(FlaskForm):
     """Players in the order play goes round, the first dealer, the preset and every option under "más opciones"."""
 
@@ -108,69 +189,15 @@ class NewGameForm(FlaskForm):
     first_dealer = SelectField(_l("Reparte primero"), default=RANDOM_DEALER, validate_choice=False)
     preset = SelectField(_l("Reglas"), default="clasica")
 
-    opening_ones = SelectField(_l("Manos de una carta al empezar"), choices=ONES, default=AS_PRESET)
-    climb = SelectField(_l("Subir de dos cartas al máximo"), choices=YES_NO, default=AS_PRESET)
-    max_hands = WholeNumberField(
-        _l("Manos con el máximo de cartas (vacío: una vuelta)"), validators=[Optional(), NumberRange(1, 40)]
-    )
-    descend = SelectField(_l("Bajar después del máximo"), choices=YES_NO, default=AS_PRESET)
-    closing_ones = SelectField(_l("Manos de una carta al final"), choices=ONES, default=AS_PRESET)
-    custom_sizes = StringField(_l("Lista de manos a medida (cartas de cada mano)"))
-    forbidden_in_one_card_hands = SelectField(
-        _l("Apuesta obligada también en manos de una carta"), choices=YES_NO, default=AS_PRESET
-    )
-    multipliers = SelectField(_l("Multiplicar por el palo de triunfo"), choices=MULTIPLIERS, default=AS_PRESET)
-    pocha_bonus = SelectField(
-        _l("«La pocha»: pedirlas todas (5 o más) y hacerlas vale 100"), choices=YES_NO, default=AS_PRESET
-    )
-    pocha_multiplied = SelectField(
-        _l("«La pocha» también se multiplica por el palo de triunfo"), choices=YES_NO, default=AS_PRESET
-    )
-    renuncio_penalty = WholeNumberField(_l("Puntos por renuncio"), validators=[Optional(), NumberRange(0, 1000)])
-    exact_base = WholeNumberField(_l("Puntos por acertar"), validators=[Optional(), NumberRange(0, 1000)])
-    exact_per_trick = WholeNumberField(_l("Puntos por baza acertada"), validators=[Optional(), NumberRange(0, 1000)])
-    miss_per_trick = WholeNumberField(
-        _l("Puntos que se pierden por baza de diferencia"), validators=[Optional(), NumberRange(0, 1000)]
-    )
-    misses_break_ties = SelectField(
-        _l("Empate a puntos: gana quien menos apuestas ha fallado"), choices=YES_NO, default=AS_PRESET
-    )
-    tie_break = SelectField(_l("Mano de desempate"), choices=TIE_BREAK, default=AS_PRESET)
-    indias = StringField(_l("Indias"))
-    subastado = StringField(_l("Subastado"))
-    mano_de_oro = StringField(_l("Mano de oro"))
-    sin_triunfo = StringField(_l("Sin triunfo"))
     #: The manager's token of the peña the game is started from (its league counts the game); empty for most games.
     pena = HiddenField()
 
-    OPTION_FIELDS = (
-        "opening_ones",
-        "climb",
-        "max_hands",
-        "descend",
-        "closing_ones",
-        "custom_sizes",
-        "forbidden_in_one_card_hands",
-        "multipliers",
-        "pocha_bonus",
-        "pocha_multiplied",
-        "renuncio_penalty",
-        "exact_base",
-        "exact_per_trick",
-        "miss_per_trick",
-        "misses_break_ties",
-        "tie_break",
-        "indias",
-        "subastado",
-        "mano_de_oro",
-        "sin_triunfo",
-    )
-    SPECIAL_FIELDS: ClassVar[dict[str, HandKind]] = {
-        "indias": HandKind.INDIAS,
-        "subastado": HandKind.SUBASTADO,
-        "mano_de_oro": HandKind.MANO_DE_ORO,
-        "sin_triunfo": HandKind.SIN_TRIUNFO,
-    }
+    #: The fieldsets of «Más opciones», as the template draws them.
+    SECTIONS: ClassVar[tuple[FormSection, ...]]
+    #: The fields of every option, in the form's order (an address keeps the form's values in this order too).
+    OPTION_FIELDS: ClassVar[tuple[str, ...]]
+    #: The field of each special hand: where it is played.
+    SPECIAL_FIELDS: ClassVar[dict[str, HandKind]] = {kind.value: kind for kind in SPECIAL_KINDS}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -226,50 +253,44 @@ class NewGameForm(FlaskForm):
         if field.data != RANDOM_DEALER and not (seat is not None and seat < len(self.player_names())):
             raise ValidationError(_l("Elige quién reparte primero"))
 
-    def validate_custom_sizes(self, field: StringField) -> None:
-        """Numbers only; the engine checks they fit the table."""
-        if field.data and field.data.strip():
-            _sizes(field.data)
-
     @property
     def options_open(self) -> bool:
         """True when "más opciones" must be shown open: the rules failed or one of its fields was refused."""
-        return bool(self.rules_error) or any(getattr(self, name).errors for name in self.OPTION_FIELDS)
+        return bool(self.rules_error) or any(self[name].errors for name in self.OPTION_FIELDS)
 
     # --- rules ---------------------------------------------------------------------------------
 
     def chosen_rules(self) -> Rules:
         """The preset with every option the table changed; raises ``PochaError`` when they make no game."""
         changes: dict[str, Any] = {}
-        options: tuple[tuple[str, type[Enum]], ...] = (
-            ("opening_ones", Ones),
-            ("closing_ones", Ones),
-            ("multipliers", Multipliers),
-            ("tie_break", TieBreak),
-        )
-        for name, option in options:
-            chosen = _choice(getattr(self, name), option)
+        for name, about in sorted(FORM_OPTIONS.items(), key=lambda item: READ_ORDER.index(type(item[1].control))):
+            chosen = self.chosen(name, about)
             if chosen is not None:
                 changes[name] = chosen
-        for name in (
-            "climb",
-            "descend",
-            "forbidden_in_one_card_hands",
-            "pocha_bonus",
-            "pocha_multiplied",
-            "misses_break_ties",
-        ):
-            chosen_flag = _choice(getattr(self, name), YesNo)
-            if chosen_flag is not None:
-                changes[name] = chosen_flag is YesNo.YES
-        for name in ("max_hands", "renuncio_penalty", "exact_base", "exact_per_trick", "miss_per_trick"):
-            if getattr(self, name).data is not None:
-                changes[name] = getattr(self, name).data
-        if self.custom_sizes.data and self.custom_sizes.data.strip():
-            changes["custom_sizes"] = _sizes(self.custom_sizes.data)
+        if self.preset.data and self.preset.data not in PRESETS and self.preset.data != CUSTOM_PRESET:
+            raise ValidationError(_l("%(label)s: elige una de las opciones de la lista", label=self.preset.label.text))
+        return preset_rules(self.preset.data or "clasica", **changes)
+
+    def chosen(self, name: str, about: Option) -> Any:
+        """The value the table chose for option ``name``; ``None`` for "as the rules say"."""
+        control = about.control
+        if isinstance(control, Flag):
+            flag = _choice(self[name], YesNo)
+            return None if flag is None else flag is YesNo.YES
+        if isinstance(control, Choice):
+            return _choice(self[name], control.kind)
+        if isinstance(control, Number):
+            return self[name].data
+        if isinstance(control, HandList):
+            text = self[name].data
+            return _sizes(text) if text and text.strip() else None
+        return self.chosen_specials()
+
+    def chosen_specials(self) -> tuple[Special, ...] | None:
+        """The special hands switched on, each where it is played (a hand's number, or «fin»); ``None`` for none."""
         specials = []
         for name, kind in self.SPECIAL_FIELDS.items():
-            where = (getattr(self, name).data or "").strip().lower()
+            where = (self[name].data or "").strip().lower()
             if not where:
                 continue
             number = whole_number(where, 3)
@@ -279,11 +300,7 @@ class NewGameForm(FlaskForm):
                 specials.append(Special(kind, number))
             else:
                 raise ValidationError(_l("%(kind)s: escribe el número de la mano, o «fin»", kind=kind_label(kind)))
-        if specials:
-            changes["specials"] = tuple(specials)
-        if self.preset.data and self.preset.data not in PRESETS and self.preset.data != CUSTOM_PRESET:
-            raise ValidationError(_l("%(label)s: elige una de las opciones de la lista", label=self.preset.label.text))
-        return preset_rules(self.preset.data or "clasica", **changes)
+        return tuple(specials) if specials else None
 
     def check_rules(self, players: int) -> Rules | None:
         """Build the rules and the schedule for ``players``; keep the reason in ``rules_error`` when they fail."""
@@ -298,3 +315,16 @@ class NewGameForm(FlaskForm):
             return None
         self.rules = rules
         return rules
+
+
+def add_option_fields(form: type[NewGameForm]) -> None:
+    """Give ``form`` the fields of every option the rules show on it, in the order shown, and its sections."""
+    for _section, names in form_layout():
+        for name in names:
+            for field_name, unbound in option_fields(name, OPTIONS[name]).items():
+                setattr(form, field_name, unbound)
+    form.SECTIONS = form_sections()
+    form.OPTION_FIELDS = tuple(shown.name for section in form.SECTIONS for shown in section.fields)
+
+
+add_option_fields(NewGameForm)

@@ -1,6 +1,7 @@
 """The words every page uses for the game's values, in the page's language: one table per kind of value.
 
-Suits, trumps, kinds of hand, rule options, presets, corrected fields, cards and seats.
+Suits, trumps, kinds of hand, presets, corrected fields, cards and seats (a rule option's words are described
+beside it, in scorekeeper/engine/rules.py).
 Every blueprint (and every template, through scorekeeper/template_globals.py) takes its words from here.
 """
 
@@ -19,10 +20,7 @@ from scorekeeper.engine import (
     Card,
     HandKind,
     Message,
-    Multipliers,
-    Ones,
     Suit,
-    TieBreak,
     forbidden_reason,
     trump_code,
 )
@@ -65,23 +63,6 @@ KIND_HELP: Final[dict[HandKind, LazyString]] = {
     HandKind.DESEMPATE: _l("se juega para deshacer el empate."),
 }
 
-ONES_NAMES: Final[dict[Ones, LazyString]] = {
-    Ones.FULL_TURN: _l("Una vuelta (una por jugador)"),
-    Ones.SINGLE: _l("Una sola"),
-    Ones.NONE: _l("Ninguna"),
-}
-
-MULTIPLIER_NAMES: Final[dict[Multipliers, LazyString]] = {
-    Multipliers.NONE: _l("No: todos los palos igual"),
-    Multipliers.COPAS2_OROS3: _l("Copas ×2 y oros ×3"),
-    Multipliers.OROS2: _l("Solo oros ×2"),
-}
-
-TIE_BREAK_NAMES: Final[dict[TieBreak, LazyString]] = {
-    TieBreak.ALL_CARDS: _l("Con todas las cartas"),
-    TieBreak.ONE_CARD: _l("Con una carta"),
-}
-
 #: The presets by key, and «A medida» for rules chosen one by one.
 PRESET_NAMES: Final[dict[str, LazyString]] = {
     **{key: _l(preset.name) for key, preset in PRESETS.items()},
@@ -118,6 +99,16 @@ def kind_label(kind: HandKind) -> str:
 def kind_help(kind: HandKind) -> str:
     """What makes a special hand special, in a few words."""
     return str(KIND_HELP.get(kind, ""))
+
+
+def script_labels() -> dict[str, dict[str, str]]:
+    """The game's words the phone's script draws, in the page's language, for the game page's data: each trump's
+    name by its notation, each kind of hand's name and what makes a special one special, by the kind's value."""
+    return {
+        "trumps": {code: str(name) for code, name in TRUMP_NAMES.items()},
+        "kinds": {kind.value: str(name) for kind, name in KIND_NAMES.items()},
+        "kind_help": {kind.value: str(help_text) for kind, help_text in KIND_HELP.items()},
+    }
 
 
 def card_name(card: Card) -> str:

@@ -20,18 +20,22 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import (
     CUSTOM_PRESET,
+    OPTIONS,
+    PHONE_OPTIONS,
     PRESETS,
+    Choice,
+    Flag,
     HandInPlay,
     HandKind,
-    Multipliers,
+    Number,
     Ones,
     PochaError,
     Special,
-    TieBreak,
     hand_sizes,
     max_cards,
     preset_rules,
 )
+from scorekeeper.engine.rules import DEFAULT_RULES
 from support.phone_rules import PhoneRules, ServerGame, Tap, game_seen, node_program, plain, refusal_seen
 
 #: Taps ``make test`` plays at least (the slow run); the quick run of ``make test-fast`` plays ``QUICK_RUN``.
@@ -57,6 +61,27 @@ def phone() -> Iterator[PhoneRules]:
 # --- games ---------------------------------------------------------------------------------------------------
 
 
+def option_values(name: str) -> st.SearchStrategy[Any]:
+    """Any value option ``name`` may take, as its control allows (engine/rules.py): on or off, any of its choices,
+    or a number within its bounds (its default and its bounds more often)."""
+    control, default = OPTIONS[name].control, getattr(DEFAULT_RULES, name)
+    if isinstance(control, Flag):
+        return st.booleans()
+    if isinstance(control, Choice):
+        return st.sampled_from(control.values)
+    if isinstance(control, Number):
+        bounds = st.sampled_from(list(dict.fromkeys((default, control.low, control.high))))
+        return st.one_of(bounds, st.integers(control.low, control.high))
+    raise NotImplementedError(f"the differential test cannot draw {name}: teach option_values its control")
+
+
+@st.composite
+def phone_options(draw: st.DrawFn) -> dict[str, Any]:
+    """Some of the options the card carries for the phone (``phone=True``), each with a value drawn for it: a new
+    option is played against the engine without a word here."""
+    return {name: draw(option_values(name)) for name in PHONE_OPTIONS if draw(st.booleans())}
+
+
 @st.composite
 def games(draw: st.DrawFn) -> ServerGame:
     """A new game: players and names, a preset or rules of its own with every option, special hands placed."""
@@ -66,27 +91,10 @@ def games(draw: st.DrawFn) -> ServerGame:
     top = max_cards(players)
     changes: dict[str, Any] = {}
     scoring = draw(st.sampled_from(("as set", "any", "flat")))
+    if scoring != "as set":  # any of the options the phone reads from the card, each with any value it allows
+        changes.update(draw(phone_options()))
     if scoring == "flat":  # every hand scores nothing (but renuncios): ties at the end, extra hands to play
-        changes.update(exact_base=0, exact_per_trick=0, miss_per_trick=draw(st.sampled_from((0, 0, 5))))
-    elif scoring == "any":
-        changes.update(
-            multipliers=draw(st.sampled_from(Multipliers)),
-            pocha_bonus=draw(st.booleans()),
-            pocha_points=draw(st.sampled_from((0, 50, 100, 150))),
-            pocha_min_cards=draw(st.integers(1, 6)),
-            pocha_multiplied=draw(st.booleans()),
-            renuncio_penalty=draw(st.sampled_from((0, 10, 50))),
-            exact_base=draw(st.sampled_from((0, 5, 10))),
-            exact_per_trick=draw(st.sampled_from((0, 3, 5))),
-            miss_per_trick=draw(st.sampled_from((0, 5, 10))),
-        )
-    if draw(st.booleans()):
-        changes.update(
-            forbidden_in_one_card_hands=draw(st.booleans()),
-            misses_break_ties=draw(st.booleans()),
-            extra_hand_only_tied=draw(st.booleans()),
-            tie_break=draw(st.sampled_from(TieBreak)),
-        )
+        changes.update(exact_base=0, exact_per_trick=0, pocha_points=0, miss_per_trick=draw(st.sampled_from((0, 0, 5))))
     shape = draw(st.sampled_from(("preset", "sizes", "sizes", "turns")))
     if shape == "sizes":  # short games: the end, ties and extra hands come often
         changes["custom_sizes"] = tuple(draw(st.lists(st.sampled_from((1, 1, 2, 3, top)), min_size=1, max_size=5)))
@@ -244,6 +252,16 @@ def run(phone: PhoneRules, taps: int, examples: int) -> None:
         f"{Tally.extra_hands} extra hands), 0 differences"
     )
     assert Tally.taps >= taps, f"only {Tally.taps} taps were played; {taps} wanted"
+
+
+@pytest.mark.parametrize("name", PHONE_OPTIONS)
+def test_every_option_the_phone_reads_is_drawn_within_what_the_rules_allow(name: str) -> None:
+    @settings(max_examples=25, deadline=None, database=None)
+    @given(value=option_values(name))
+    def check(value: Any) -> None:
+        assert getattr(preset_rules(CUSTOM_PRESET, **{name: value}), name) == value
+
+    check()
 
 
 def test_the_phone_shows_what_the_engine_says(phone: PhoneRules) -> None:

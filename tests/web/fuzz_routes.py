@@ -33,7 +33,8 @@ from fuzz_world import World
 from hypothesis import strategies as st
 from werkzeug.routing import Rule
 
-from scorekeeper.engine import CUSTOM_PRESET, PRESETS
+from scorekeeper.engine import CUSTOM_PRESET, OPTIONS, PRESETS, Choice, Flag, HandList, Number, Option, Places
+from scorekeeper.engine.rules import SPECIAL_KINDS
 
 Pairs = list[tuple[str, str]]
 LOCALES: Final = ("es", "en")
@@ -289,32 +290,35 @@ def tapped_cards() -> st.SearchStrategy[Pairs]:
     return st.lists(cards_text().map(lambda card: ("carta", card)), max_size=12)
 
 
-def new_game_form() -> st.SearchStrategy[Pairs]:
-    """The new-game form: up to 20 names, the first dealer, the preset, every option, the button pressed."""
-    options = st.one_of(
-        st.tuples(st.sampled_from(("opening_ones", "closing_ones")), choice(("", "full_turn", "single", "none"))),
-        st.tuples(
-            st.sampled_from(("climb", "descend", "forbidden_in_one_card_hands", "pocha_bonus")), choice(("", "1", "0"))
-        ),
-        st.tuples(st.just("multipliers"), choice(("", "none", "copas2_oros3", "oros2"))),
-        st.tuples(st.just("tie_break"), choice(("", "all_cards", "one_card"))),
-        st.tuples(
-            st.sampled_from(("max_hands", "renuncio_penalty", "exact_base", "exact_per_trick", "miss_per_trick")),
-            numbers(0, 100),
-        ),
-        st.tuples(
-            st.just("custom_sizes"),
+def option_pairs(name: str, about: Option) -> st.SearchStrategy[tuple[str, str]]:
+    """A field of option ``name`` on the new-game form and what it is sent, as the option's control asks (the rules'
+    description, engine/rules.py): every option the form shows is sent, a new one too."""
+    control = about.control
+    if isinstance(control, Flag):
+        return st.tuples(st.just(name), choice(("", "1", "0")))
+    if isinstance(control, Choice):
+        return st.tuples(st.just(name), choice(("", *(value.value for value in control.values))))
+    if isinstance(control, Number):
+        return st.tuples(st.just(name), numbers(0, 100))
+    if isinstance(control, HandList):
+        return st.tuples(
+            st.just(name),
             st.one_of(
                 st.lists(numbers(1, 10), max_size=12).map(" ".join),
                 st.sampled_from(("1 2 3 3 2 1", "1 ²", "1,2,3", "٣ ٣", "0", "99", "1 " * 500, HUGE)),
                 texts(("1 2",)),
             ),
-        ),
-        st.tuples(
-            st.sampled_from(("indias", "subastado", "mano_de_oro", "sin_triunfo")),
-            st.one_of(numbers(0, 30), choice(("fin", "final", "end", ""))),
-        ),
+        )
+    assert isinstance(control, Places), f"the fuzzer cannot send {name}: teach option_pairs its control"
+    return st.tuples(
+        st.sampled_from([kind.value for kind in SPECIAL_KINDS]),
+        st.one_of(numbers(0, 30), choice(("fin", "final", "end", ""))),
     )
+
+
+def new_game_form() -> st.SearchStrategy[Pairs]:
+    """The new-game form: up to 20 names, the first dealer, the preset, every option, the button pressed."""
+    options = st.one_of(*(option_pairs(name, about) for name, about in OPTIONS.items() if about.form is not None))
     head = st.tuples(
         choice(("azar", *map(str, range(8)))),
         choice(PRESET_KEYS),
