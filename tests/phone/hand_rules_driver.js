@@ -1,7 +1,8 @@
-// The phone's copy of the hand (static/js/pocha/hand_rules.js, a module) for the differential test (test_phone_rules.py and
-// tests/support/phone_rules.py): one JSON line in, {"events": [{"card": …} | {"tap": …}, …]}, one JSON line out,
-// {"seen": [projection, …]}: after each event, everything the page shows (or the refusal, its message template and
-// values), as the test's Python side projects the engine's HandInPlay and score_sheet. The first event is a card.
+// The phone's copy of the hand (the module static/js/pocha/hand_rules.js) for the differential test
+// (test_phone_rules.py and tests/support/phone_rules.py): one JSON line in, {"events": [{"card": …} | {"tap": …}, …],
+// "max_cards": {"3": 12, …}} (the table the game page's data carries), one JSON line out, {"seen": [projection, …]}:
+// after each event, everything the page shows (or the refusal, its message template and values), as the test's
+// Python side projects the engine's HandInPlay and score_sheet. The first event is a card.
 import readline from "node:readline";
 
 import * as rules from "../../static/js/pocha/hand_rules.js";
@@ -79,11 +80,11 @@ function gameSeen(game, rows) {
   };
 }
 
-function play(events) {
+function play(events, maxCards) {
   var game = null, seen = [];
   events.forEach(function (event) {
     if (event.card) {
-      game = rules.fromCard(event.card);
+      game = rules.fromCard(event.card, maxCards);
       seen.push(gameSeen(game, true));
       return;
     }
@@ -102,7 +103,8 @@ var lines = readline.createInterface({ input: process.stdin, terminal: false });
 lines.on("line", function (line) {
   var answer;
   try {
-    answer = { seen: play(JSON.parse(line).events) };
+    var request = JSON.parse(line);
+    answer = { seen: play(request.events, request.max_cards) };
   } catch (error) {
     answer = { error: String(error && error.stack || error) };
   }

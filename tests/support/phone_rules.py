@@ -29,6 +29,7 @@ from scorekeeper.engine import (
     score_sheet,
     trump_code,
 )
+from scorekeeper.engine.game_card import max_cards_by_table
 from scorekeeper.games.taps import GameFinishedError, StaleHandError
 
 DRIVER = Path(__file__).resolve().parent.parent / "phone" / "hand_rules_driver.js"
@@ -57,9 +58,12 @@ class PhoneRules:
         )
 
     def play(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Send a card and taps (``{"card": …}`` or ``{"tap": …}`` each); the projection after each, in order."""
+        """Send a card and taps (``{"card": …}`` or ``{"tap": …}`` each); the projection after each, in order.
+
+        The most cards by the players at the table go with them, as the game page's data carries them."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(json.dumps({"events": events}, separators=(",", ":")) + "\n")
+        request = {"events": events, "max_cards": max_cards_by_table()}
+        self.process.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         if not line:

@@ -14,27 +14,18 @@ function esc(text) {
 
 function attr(name, value) { return " " + name + "=\"" + esc(value) + "\""; }
 
-// labels/game_words.py: a trump's name, a kind of hand's name and what makes it special.
-function trumpLabel(code) {
-  return { O: _("Oros"), C: _("Copas"), E: _("Espadas"), B: _("Bastos"), "-": _("Sin triunfo") }[code] || code;
+// labels/game_words.py: a trump's name, a kind of hand's name and what makes it special, in the page's language
+// (the page carries them: games/_phone_page.html).
+function label(group, key, otherwise) {
+  var said = ((page().labels || {})[group] || {})[key];
+  return typeof said === "string" ? said : otherwise;
 }
 
-function kindLabel(kind) {
-  return {
-    normal: _("Normal"), indias: _("Indias"), subastado: _("Subastado"), mano_de_oro: _("Mano de oro"),
-    sin_triunfo: _("Sin triunfo"), desempate: _("Desempate")
-  }[kind] || kind;
-}
+function trumpLabel(code) { return label("trumps", code, code); }
 
-function kindHelp(kind) {
-  return {
-    indias: _("cada uno se pone su carta en la frente sin mirarla y pide viendo las de los demás."),
-    subastado: _("no se pinta: se subasta quién elige la pinta."),
-    mano_de_oro: _("pintan oros, salga lo que salga."),
-    sin_triunfo: _("se juega sin pinta."),
-    desempate: _("se juega para deshacer el empate.")
-  }[kind] || "";
-}
+function kindLabel(kind) { return label("kinds", kind, kind); }
+
+function kindHelp(kind) { return label("kind_help", kind, ""); }
 
 // _icons.html: the star that marks la mano (read out with `label`, else decoration).
 function manoMark(label) {

@@ -437,7 +437,7 @@ function countedSeats(rules, table) {
 
 // The sheet of `card` with `records` saved (the card's own, then the phone's): rows, totals, missed bids,
 // standings and the hand to play next (an extra hand's plan is the server's to give: it comes with the card).
-function scoreSheet(card, records) {
+function scoreSheet(card, records, maxCards) {
   var rules = card.rules, plans = card.schedule, n = card.players.length;
   var totals = [], missed = [], tallies = [], rows = [], s;
   for (s = 0; s < n; s++) { totals.push(0); missed.push(0); }
@@ -447,7 +447,7 @@ function scoreSheet(card, records) {
       plan = plans[number - 1];
       for (s = 0; s < n; s++) counted.push(true);
     } else {
-      plan = extraPlan(card, number);
+      plan = extraPlan(card, number, maxCards);
       var seats = countedSeats(rules, standingsNow(rules, tallies, totals, missed));
       for (s = 0; s < n; s++) counted.push(seats.indexOf(s) >= 0);
     }
@@ -480,34 +480,34 @@ function scoreSheet(card, records) {
   };
 }
 
-// The most cards each player holds at a table of n (engine/cards.py: max_cards), by n.
-var MAX_CARDS = { 3: 12, 4: 10, 5: 8, 6: 6, 7: 5, 8: 5 };
-
 // Extra hand `number`, played while first place is tied after the schedule (engine/schedule.py: extra_hand).
-function extraPlan(card, number) {
+// `maxCards`: the most cards each player holds, by the players at the table (engine/cards.py: max_cards; the page
+// carries the table).
+function extraPlan(card, number, maxCards) {
   var n = card.players.length, dealer = (card.first_dealer + number - 1) % n, order = [];
   for (var i = 1; i <= n; i++) order.push((dealer + i) % n);
-  var cards = card.rules.tie_break === "all_cards" ? MAX_CARDS[n] : 1;
+  var cards = card.rules.tie_break === "all_cards" ? maxCards[n] : 1;
   return {
     number: number, cards: cards, dealer: dealer, mano: order[0], order: order, kind: "desempate",
-    fixed_trump: null, deals_every_card: cards === MAX_CARDS[n], extra: true
+    fixed_trump: null, deals_every_card: cards === maxCards[n], extra: true
   };
 }
 
 // --- the game: the card, the hands saved since and the hand in play ----------------------------------------
 
-function Game(card, saved, hand, sheet) {
+function Game(card, saved, hand, sheet, maxCards) {
   this.card = card; // the card it started from
   this.saved = saved; // every saved hand: the card's, then the ones saved on this phone
   this.hand = hand; // the hand in play, or null: the game is over, or it waits for an extra hand's card
   this.sheet = sheet;
+  this.maxCards = maxCards; // the most cards each player holds, by the players at the table
 }
 
-// The game the card describes.
-function fromCard(card) {
+// The game the card describes (`maxCards`: the most cards each player holds, by the players at the table).
+function fromCard(card, maxCards) {
   var saved = (card.saved || []).map(function (record) { return recordOf(record, card.players.length); });
   var hand = card.hand ? replayHand(card.hand.plan, card.rules, card.hand.steps, card.players) : null;
-  return new Game(card, saved, hand, scoreSheet(card, saved));
+  return new Game(card, saved, hand, scoreSheet(card, saved, maxCards), maxCards);
 }
 
 function recordOf(record, n) {
@@ -555,7 +555,7 @@ Game.prototype.apply = function (tap) {
   else if (tap.action === "tricks") after = hand.apply(["tricks", tap.seat, tap.value]);
   else if (tap.action === "renuncios") after = hand.apply(["renuncios", tap.seat, tap.value]);
   else refuse("RecordError", N_("Un paso de la mano no se entiende"));
-  return after === hand ? this : new Game(this.card, this.saved, after, this.sheet);
+  return after === hand ? this : new Game(this.card, this.saved, after, this.sheet, this.maxCards);
 };
 
 // Close the hand: its record (the last tricks filled in) goes on the sheet, and the next hand of the schedule
@@ -567,10 +567,10 @@ Game.prototype.save = function (number) {
   var hand = this.handFor(number);
   var record = hand.record();
   var saved = this.saved.concat([record]);
-  var sheet = scoreSheet(this.card, saved);
+  var sheet = scoreSheet(this.card, saved, this.maxCards);
   var next = sheet.next !== null && !sheet.next.extra
     ? startHand(sheet.next.plan, this.card.rules, this.card.players) : null;
-  return new Game(this.card, saved, next, sheet);
+  return new Game(this.card, saved, next, sheet, this.maxCards);
 };
 
 // The card of this game as it stands, for the server's version `version`: what the phone keeps.

@@ -8,8 +8,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
 import scorekeeper
+from scorekeeper.labels import game_words
 from scorekeeper.plumbing import assets, modules
 from support.phone_rules import node_program
 
@@ -194,3 +196,16 @@ def test_the_phone_scripts_parse_as_modules_and_as_one_script() -> None:
         bundle = modules.put_together(STATIC, entry)
         checked = subprocess.run([node, "--check"], input=bundle.content.decode(), capture_output=True, text=True)
         assert checked.returncode == 0, (entry, checked.stderr)
+
+
+def test_the_phone_copies_no_word_or_table_the_page_carries(app: Flask) -> None:
+    """The game's words (labels/game_words.py) and the most cards by table (engine/cards.py) come from the page's
+    data: no module writes them again."""
+    with app.test_request_context():
+        labels = game_words.script_labels()
+    words = {word for group in labels.values() for word in group.values() if len(word) > 3}
+    code = {name: modules.parse(name, (STATIC / name).read_text(encoding="utf-8")).body for name in PHONE_MODULES}
+    for name, body in code.items():
+        copied = sorted(word for word in words if f'"{word}"' in body or f"'{word}'" in body)
+        assert copied == [], f"{name} writes the page's words again: {copied}"
+        assert not re.search(r"\b3\s*:\s*12\b.*\b4\s*:\s*10\b", body), f"{name} copies the most cards by table"
