@@ -65,10 +65,10 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_static_files(app: Flask) -> None:
-    """Put the phone's script together from its feature files (``assets.SCRIPTS``), serve static/ at addresses that
-    carry each file's hash (kept a year), give every ``url_for('static', ...)`` that address, and name the release
-    (``POCHA_RELEASE``, else a hash of what pages are drawn from)."""
-    assets.assemble_scripts(app)  # a feature file missing: the app does not start
+    """Put the phone's scripts and stylesheet together (``assets.SCRIPTS``, ``assets.STYLESHEETS``), serve static/
+    at addresses that carry each file's hash (kept a year), give every ``url_for('static', ...)`` that address, and
+    name the release (``POCHA_RELEASE``, else a hash of what pages are drawn from)."""
+    assets.assemble(app)  # a module or a part missing: the app does not start
     app.add_url_rule(f"{app.static_url_path}/<path:filename>", endpoint="static", view_func=assets.serve_static)
     app.url_defaults(assets.hash_static_addresses)
     if not app.config.get(assets.RELEASE_KEY):

@@ -5,9 +5,10 @@ file under static/: a new version of a file has a new address, so a phone never 
 script after an upgrade, and a file is asked for once. The address without the hash still works,
 kept a short while (pages drawn before an upgrade ask for it).
 
-The phone's script is kept as modules, one file per idea, and served as one file a page (``SCRIPTS``): the
-modules an entry imports are put together and minified once, at start-up (modules.py), and the result is served
-like any static file.
+The phone's script is kept as modules, one file per idea, and the stylesheet as one file per concern; a page asks
+for one script and one stylesheet (``SCRIPTS``, ``STYLESHEETS``): the modules an entry imports, and the parts a
+stylesheet imports, are put together and minified once, at start-up (modules.py, stylesheets.py), and the result
+is served like any static file.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import hashlib
 import re
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
 from pathlib import Path, PurePosixPath
@@ -27,8 +29,7 @@ from flask.wrappers import Response
 from markupsafe import Markup
 from werkzeug.security import safe_join
 
-from scorekeeper.plumbing import modules
-from scorekeeper.plumbing.modules import Bundle
+from scorekeeper.plumbing import modules, stylesheets
 
 #: Hex digits of the content's SHA-256 in an address: 40 bits tell any two versions of a file apart.
 HASH_LENGTH: Final = 10
@@ -45,8 +46,10 @@ RELEASE_KEY: Final = "POCHA_RELEASE"
 
 #: The scripts pages ask for: each an entry module under static/ whose imports say what it holds (modules.py).
 SCRIPTS: Final = ("js/pocha.js", "js/game.js")
-#: Where the app keeps its assembled scripts (``app.extensions``).
-SCRIPTS_KEY: Final = "pocha.scripts"
+#: The stylesheets put together from the parts their @import lines name (stylesheets.py).
+STYLESHEETS: Final = ("css/pocha.css",)
+#: Where the app keeps the files it put together (``app.extensions``).
+ASSEMBLED_KEY: Final = "pocha.assembled"
 
 _HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{HASH_LENGTH}}})(?P<suffix>\.[^.]+)?$")
 
@@ -101,30 +104,57 @@ def static_file(filename: str) -> Path | None:
         return None
 
 
-# --- scripts put together from modules --------------------------------------------------------------
+# --- files put together at start-up: scripts from modules, stylesheets from parts ---------------------------
 
 
-def assemble_scripts(app: Flask, entries: Iterable[str] = SCRIPTS) -> None:
-    """Put each of ``entries`` together with the modules it imports, once, and keep them in memory for the app.
+@dataclass(frozen=True)
+class Assembled:
+    """A file put together at start-up: the files it is made of, its text as written, its text minified (what is
+    served), the hash of that, and when its newest part changed."""
 
-    Raises ``modules.ModuleError`` (a missing module, a name not exported, a cycle): the app does not start.
+    parts: tuple[str, ...]
+    source: bytes
+    content: bytes
+    digest: str
+    modified: float
+
+
+def assemble(app: Flask, scripts: Iterable[str] = SCRIPTS, stylesheets: Iterable[str] = STYLESHEETS) -> None:
+    """Put each of ``scripts`` together with the modules it imports, and each of ``stylesheets`` with its parts,
+    once, and keep them in memory for the app.
+
+    Raises ``modules.ModuleError`` or ``stylesheets.StylesheetError`` (a missing file, a cycle...): the app does
+    not start.
     """
     static = Path(app.static_folder or "static")
-    scripts = _files(static, (".js",))
-    files = tuple((path.as_posix(), path.stat().st_mtime_ns, path.stat().st_size) for path in scripts)
-    app.extensions[SCRIPTS_KEY] = {entry: _put_together(static, entry, files) for entry in entries}
+    seen = tuple((path.as_posix(), path.stat().st_mtime_ns, path.stat().st_size) for path in _files(static))
+    made = {entry: _script(static, entry, seen) for entry in scripts}
+    made.update({entry: _stylesheet(static, entry, seen) for entry in stylesheets})
+    app.extensions[ASSEMBLED_KEY] = made
+
+
+def _made(parts: tuple[str, ...], source: bytes, content: bytes, modified: float) -> Assembled:
+    return Assembled(parts, source, content, hashlib.sha256(content).hexdigest()[:HASH_LENGTH], modified)
+
+
+# Once a process for the same files (``seen``: each static file's path, time and size): apps made one after the
+# other (the tests make thousands) do not put the same files together again.
+@cache
+def _script(static: Path, entry: str, seen: tuple[tuple[str, int, int], ...]) -> Assembled:
+    bundle = modules.put_together(static, entry)
+    return _made(bundle.modules, bundle.source, bundle.content, bundle.modified)
 
 
 @cache
-def _put_together(static: Path, entry: str, files: tuple[tuple[str, int, int], ...]) -> Bundle:
-    """``modules.put_together`` once a process for the same files (``files``: each script's path, time and size)."""
-    return modules.put_together(static, entry)
+def _stylesheet(static: Path, entry: str, seen: tuple[tuple[str, int, int], ...]) -> Assembled:
+    sheet = stylesheets.put_together(static, entry)
+    return _made(sheet.parts, sheet.content, stylesheets.minify(sheet.content), sheet.modified)
 
 
-def script(filename: str) -> Bundle | None:
-    """The script put together for ``filename`` (``js/pocha.js``), or ``None`` for any other name."""
-    scripts: dict[str, Bundle] = current_app.extensions.get(SCRIPTS_KEY, {})
-    return scripts.get(filename)
+def assembled(filename: str) -> Assembled | None:
+    """The file put together for ``filename`` (``js/pocha.js``, ``css/pocha.css``), or ``None`` for any other."""
+    made: dict[str, Assembled] = current_app.extensions.get(ASSEMBLED_KEY, {})
+    return made.get(filename)
 
 
 # --- addresses and answers -----------------------------------------------------------------------
@@ -132,9 +162,9 @@ def script(filename: str) -> Bundle | None:
 
 def address(filename: str) -> str:
     """The name to put in a static file's address: with its content's hash, or as given when there is no such file."""
-    assembled = script(filename)
-    if assembled is not None:
-        return with_hash(filename, assembled.digest)
+    made = assembled(filename)
+    if made is not None:
+        return with_hash(filename, made.digest)
     path = static_file(filename)
     digest = content_hash(path) if path is not None else None
     return with_hash(filename, digest) if digest else filename
@@ -181,25 +211,25 @@ def serve_static(filename: str) -> Response:
     is the content's hash, the same on every server.
     """
     name, asked = filename, None
-    if script(name) is None and static_file(name) is None:
+    if assembled(name) is None and static_file(name) is None:
         parts = split_hash(filename)
         if parts is None:
             abort(404)
         name, asked = parts
-    assembled, plain = script(name), static_file(name)
-    if assembled is None and plain is None:
+    made, plain = assembled(name), static_file(name)
+    if made is None and plain is None:
         abort(404)
-    current = assembled.digest if assembled is not None else content_hash(plain) if plain is not None else None
+    current = made.digest if made is not None else content_hash(plain) if plain is not None else None
     cache_control, max_age = SHORT, SHORT_SECONDS
     if asked is not None:
         cache_control, max_age = (IMMUTABLE, IMMUTABLE_SECONDS) if current == asked else (REVALIDATE, 0)
-    if assembled is not None:
+    if made is not None:
         response = send_file(
-            BytesIO(assembled.content),
+            BytesIO(made.content),
             download_name=PurePosixPath(name).name,
-            etag=assembled.digest,
+            etag=made.digest,
             max_age=max_age,
-            last_modified=assembled.modified,
+            last_modified=made.modified,
         )
     else:
         folder = current_app.static_folder

@@ -14,7 +14,7 @@ from io import BytesIO
 from babel.messages.extract import extract
 from flask_babel import get_translations
 
-from scorekeeper.plumbing.assets import script
+from scorekeeper.plumbing.assets import assembled
 
 #: The assembled script whose texts are translated for the page.
 SCRIPT = "js/game.js"
@@ -39,12 +39,12 @@ def marked_texts(content: bytes) -> tuple[Text, ...]:
 def script_texts() -> dict[str, str | list[str]]:
     """The script's texts in the page's language, by msgid (a plural's by its singular: its two forms, for 1 and
     for more), each only where it is not the msgid itself."""
-    assembled = script(SCRIPT)
-    if assembled is None:
+    made = assembled(SCRIPT)
+    if made is None:
         return {}
     translations = get_translations()
     texts: dict[str, str | list[str]] = {}
-    for text in marked_texts(assembled.source):
+    for text in marked_texts(made.source):
         if isinstance(text, str):
             said = translations.gettext(text)
             if said != text:

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 
 import scorekeeper
 from scorekeeper import PACKAGE_DIR
-from scorekeeper.plumbing import assets, modules
+from scorekeeper.plumbing import assets, modules, stylesheets
 
 if TYPE_CHECKING:
     from support.table import AppFactory
@@ -36,6 +36,8 @@ def content_of(app: Flask, name: str) -> bytes:
     folder = Path(str(app.static_folder))
     if name in assets.SCRIPTS:
         return modules.put_together(folder, name).content
+    if name in assets.STYLESHEETS:
+        return stylesheets.minify(stylesheets.put_together(folder, name).content)
     return (folder / name).read_bytes()
 
 
@@ -75,7 +77,7 @@ def test_a_phone_with_a_session_gets_static_files_without_a_cookie(client: Flask
 def test_the_plain_address_still_works_with_a_short_cache(client: FlaskClient, app: Flask) -> None:
     response = client.get("/static/css/pocha.css")
     assert response.status_code == 200
-    assert response.data == (Path(str(app.static_folder)) / "css/pocha.css").read_bytes()
+    assert response.data == content_of(app, "css/pocha.css")
     assert response.headers["Cache-Control"] == "public, max-age=300"
     assert "immutable" not in response.headers["Cache-Control"]
 
@@ -83,7 +85,7 @@ def test_the_plain_address_still_works_with_a_short_cache(client: FlaskClient, a
 def test_an_address_with_another_hash_gets_the_file_but_not_for_keeps(client: FlaskClient, app: Flask) -> None:
     response = client.get("/static/css/pocha.0123456789.css")  # a page of another release
     assert response.status_code == 200
-    assert response.data == (Path(str(app.static_folder)) / "css/pocha.css").read_bytes()
+    assert response.data == content_of(app, "css/pocha.css")
     assert response.headers["Cache-Control"] == "no-cache"
 
 
@@ -296,7 +298,7 @@ def test_a_module_is_one_more_import(app: Flask, tmp_path: Path) -> None:
     (tmp_path / "js" / "one.js").write_text('export function one() { return "one"; }\n')
     (tmp_path / "js" / "both.js").write_text('import { one } from "./one.js";\nwindow.said = one();')
     app.static_folder = str(tmp_path)
-    assets.assemble_scripts(app, ("js/both.js",))
+    assets.assemble(app, scripts=("js/both.js",), stylesheets=())
     both = modules.put_together(tmp_path, "js/both.js")
     assert both.modules == ("js/one.js", "js/both.js")
     with app.test_request_context():

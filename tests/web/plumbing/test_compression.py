@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import brotli  # type: ignore[import-untyped]
@@ -13,7 +12,7 @@ import pytest
 from flask import Flask, Response, url_for
 from flask.testing import FlaskClient
 
-from scorekeeper.plumbing import compression
+from scorekeeper.plumbing import assets, compression
 from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
@@ -77,7 +76,9 @@ def test_no_encoding_asked_means_none_given(client: FlaskClient) -> None:
 def test_a_static_file_is_compressed_once_with_a_weak_etag(app: Flask, client: FlaskClient) -> None:
     with app.test_request_context():
         address = url_for("static", filename="css/pocha.css")
-    content = (Path(str(app.static_folder)) / "css/pocha.css").read_bytes()
+        made = assets.assembled("css/pocha.css")
+    assert made is not None
+    content = made.content  # the stylesheet put together and minified
     first = client.get(address, headers={"Accept-Encoding": CHROME_HTTPS})
     assert first.headers["Content-Encoding"] == "br" and decoded(first) == content
     assert first.headers["ETag"].startswith('W/"') and "Accept-Ranges" not in first.headers
