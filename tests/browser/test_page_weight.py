@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 MAX_BYTES = 30_000
 #: The scorekeeper's game page carries more: the phone's copy of the rules, its outbox and its drawing (js/game.js,
 #: docs/offline.md), so that no tap ever waits for the network, and keeps the screen on.
-MAX_BYTES_BY_PAGE = {"game (8 players, 28 hands)": 53_000}
+MAX_BYTES_BY_PAGE = {"game (8 players, 28 hands)": 38_000}
 MAX_REQUESTS = 5
 EIGHT = ("Íñigo", "Begoña", "Carlos", "Dani", "Elena", "Fermín", "Gloria", "Hugo")
 LONG_GAME_HANDS = 28  # saved; the 29th is being played
