@@ -27,10 +27,12 @@ import hashlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Final
 
 import rjsmin
+
+from scorekeeper.plumbing.static_names import relative_name
 
 #: Hex digits of a bundle's content hash (as ``assets.HASH_LENGTH``).
 HASH_LENGTH: Final = 10
@@ -99,15 +101,10 @@ def _resolve(importer: str, path: str, line: int) -> str:
     """``./phone_texts.js`` imported by ``js/pocha/hand_panel.js`` -> ``js/pocha/phone_texts.js``."""
     if not path.startswith(("./", "../")) or not path.endswith(".js"):
         raise ModuleError(f"{importer}:{line}: imports {path!r}: only a relative path to a .js file is read")
-    parts: list[str] = []
-    for part in (*PurePosixPath(importer).parent.parts, *PurePosixPath(path).parts):
-        if part == "..":
-            if not parts:
-                raise ModuleError(f"{importer}:{line}: imports {path!r}, outside static/")
-            parts.pop()
-        elif part != ".":
-            parts.append(part)
-    return "/".join(parts)
+    name = relative_name(importer, path)
+    if name is None:
+        raise ModuleError(f"{importer}:{line}: imports {path!r}, outside static/")
+    return name
 
 
 def _names(listed: str, where: str) -> tuple[tuple[str, str], ...]:

@@ -14,6 +14,8 @@ from pathlib import Path, PurePosixPath
 
 import rcssmin  # type: ignore[import-untyped]
 
+from scorekeeper.plumbing.static_names import relative_name
+
 #: The stylesheets' text: UTF-8, as the pages say (``<meta charset="utf-8">``).
 ENCODING = "utf-8"
 
@@ -85,15 +87,10 @@ def imported_name(importer: str, address: str) -> str:
         raise StylesheetError(
             f"{importer} imports {address!r}: only a relative path to a file under static/ is put inline"
         )
-    parts: list[str] = []
-    for part in (*PurePosixPath(importer).parent.parts, *PurePosixPath(address).parts):
-        if part == "..":
-            if not parts:
-                raise StylesheetError(f"{importer} imports {address!r}, which is outside static/")
-            parts.pop()
-        elif part != ".":
-            parts.append(part)
-    return "/".join(parts)
+    name = relative_name(importer, address)
+    if name is None:
+        raise StylesheetError(f"{importer} imports {address!r}, which is outside static/")
+    return name
 
 
 def put_together(static: Path, entry: str) -> Stylesheet:
