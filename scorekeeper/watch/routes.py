@@ -26,15 +26,7 @@ def page(token: str) -> Response:
     Its script asks for the live part every few seconds (``page_live``); this page answers a
     reload with a bodiless 304 too while nothing changed.
     """
-    game = _changed_game(token)
-    if not isinstance(game, Game):
-        return game
-    remember(token, watching=True)
-    context = _watch_context(game, view_of(game), token)
-    sheet_html = _sheet_part("watch/_sheet_part.html", context)
-    digest = live.sheet_digest(sheet_html)
-    html = render_template("watch/game.html", sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
-    return _live_response(html, game)
+    return _whole_page(token, "watch/game.html", "watch/_sheet_part.html", remembered=True)
 
 
 @bp.get("/ver/<token>/en-directo")
@@ -45,41 +37,48 @@ def page_live(token: str) -> Response:
     sheet, only the hand being played is sent. The answer carries no session cookie (an
     unknown game's 404 page is Pocha's usual one).
     """
-    game = _changed_game(token)
-    if not isinstance(game, Game):
-        leave_session_alone()
-        return game
-    context = _watch_context(game, view_of(game), token)
-    sheet_part, digest = live.sheet_to_send(_sheet_part("watch/_sheet_part.html", context))
-    html = render_template("watch/_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
-    leave_session_alone()
-    return _live_response(html, game)
+    return _live_part(token, "watch/_live.html", "watch/_sheet_part.html")
 
 
 @bp.get("/ver/<token>/pantalla")
 def screen(token: str) -> Response:
     """The game for a television or a laptop in the room: the standings large, the hand being played, the last hand's
     result and the chart; no controls, nothing to scroll, kept up to date like the watchers' page."""
-    game = _changed_game(token)
-    if not isinstance(game, Game):
-        return game
-    context = _watch_context(game, view_of(game), token)
-    sheet_html = _sheet_part("watch/_screen_sheet.html", context)
-    digest = live.sheet_digest(sheet_html)
-    html = render_template("watch/screen.html", sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
-    return _live_response(html, game)
+    return _whole_page(token, "watch/screen.html", "watch/_screen_sheet.html")
 
 
 @bp.get("/ver/<token>/pantalla/en-directo")
 def screen_live(token: str) -> Response:
     """The live part of the big screen (watch/_screen_live.html): a bodiless 304 while nothing changed."""
+    return _live_part(token, "watch/_screen_live.html", "watch/_screen_sheet.html")
+
+
+def _whole_page(token: str, page: str, sheet: str, remembered: bool = False) -> Response:
+    """The page ``page`` of the game watched with ``token``, its sheet part drawn by ``sheet``; a bodiless 304 while
+    nothing changed. ``remembered``: the game goes in this phone's list (the watchers' page, not the big screen)."""
+    game = _changed_game(token)
+    if not isinstance(game, Game):
+        return game
+    if remembered:
+        remember(token, watching=True)
+    context = _watch_context(game, view_of(game), token)
+    sheet_html = _sheet_part(sheet, context)
+    digest = live.sheet_digest(sheet_html)
+    html = render_template(page, sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
+    return _live_response(html, game)
+
+
+def _live_part(token: str, part: str, sheet: str) -> Response:
+    """The live part ``part`` of a page of the game watched with ``token``, for its script: its sheet part (drawn by
+    ``sheet``) only when the phone does not show it already, and a bodiless 304 while nothing changed. The answer
+    carries no session cookie."""
     game = _changed_game(token)
     if not isinstance(game, Game):
         leave_session_alone()
         return game
     context = _watch_context(game, view_of(game), token)
-    sheet_part, digest = live.sheet_to_send(_sheet_part("watch/_screen_sheet.html", context))
-    html = render_template("watch/_screen_live.html", sheet_part=sheet_part, sheet_digest=digest, **context)
+    sheet_part, digest = live.sheet_to_send(_sheet_part(sheet, context))
+    html = render_template(part, sheet_part=sheet_part, sheet_digest=digest, **context)
     leave_session_alone()
     return _live_response(html, game)
 
