@@ -2,7 +2,7 @@
 // (js/pocha/hand_rules.js), the same markup the server draws for the same state: templates/games/_hand.html,
 // _hand_header.html, _hand_players.html and _strip.html, which this file follows line by line (a browser test
 // compares the two). Its words come from the page (js/pocha/phone_texts.js).
-import { render } from "./hand_rules.js";
+import { NO_TRUMP, render } from "./hand_rules.js";
 import { gettext as _, ngettext, page, translate } from "./phone_texts.js";
 
 var SUITS = ["O", "C", "E", "B"];
@@ -124,7 +124,7 @@ function header(view) {
   html += "<dl class=\"roles\"><div><dt>" + esc(_("Reparte")) + "</dt><dd>" + who(view, plan.dealer) +
     "</dd></div><div><dt>" + esc(_("Es mano")) + "</dt><dd>" + manoMark() + who(view, hand.leader()) + "</dd></div>";
   if (hand.trumpSaid) {
-    var code = hand.trump === null ? "-" : hand.trump, factor = view.rules.multipliers[code];
+    var code = hand.trump === null ? NO_TRUMP : hand.trump, factor = view.rules.multipliers[code];
     html += "<div><dt>" + esc(_("Pinta")) + "</dt><dd><span class=\"suit suit-" + code + "\">" + esc(trumpLabel(code)) +
       "</span>" + (factor > 1 ? " <span class=\"multiplier\">\u00d7" + factor + "</span>" : "") + "</dd></div>";
   }
@@ -171,7 +171,7 @@ function trump(view, refusal) {
     return "<button type=\"submit\" class=\"button suit-button suit-" + code + "\" name=\"value\"" + attr("value", code) + ">" +
       esc(trumpLabel(code)) + (factor > 1 ? " \u00d7" + factor : "") + "</button>";
   }).join("");
-  var was = hand.trumpSaid ? (hand.trump === null ? "-" : hand.trump) : "";
+  var was = hand.trumpSaid ? (hand.trump === null ? NO_TRUMP : hand.trump) : "";
   return html + tapForm(view, "trump", { versioned: true, was: was },
     "<div class=\"suits\" role=\"group\"" + attr("aria-label", _("Pinta")) + ">" + buttons + "</div>") +
     (shownAt(refusal, "suits") ? tapError(refusal) : "");
@@ -288,7 +288,7 @@ function strip(sheet, names, shown) {
 // is the address of a hand's correction with "0" for its number.
 function sheetRows(sheet, names, correct) {
   var body = sheet.rows.map(function (row) {
-    var number = row.plan.number, code = row.record.trump === null ? "-" : row.record.trump;
+    var number = row.plan.number, code = row.record.trump === null ? NO_TRUMP : row.record.trump;
     var html = "<tr><th scope=\"row\" class=\"fixed\"><div class=\"hand-cell\"><a" +
       attr("href", correct.replace(/\/0\/corregir$/, "/" + number + "/corregir")) +
       attr("aria-label", _("Corregir la mano %(n)s", { n: number })) + ">" + number + "</a>" +

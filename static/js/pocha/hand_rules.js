@@ -583,15 +583,4 @@ Game.prototype.toCard = function (version) {
   return card;
 };
 
-export {
-  NO_TRUMP,
-  Refusal,
-  render,
-  points,
-  fillTricks,
-  startHand,
-  replayHand,
-  scoreSheet,
-  fromCard,
-  Game
-};
+export { NO_TRUMP, Refusal, render, fromCard };

@@ -148,4 +148,4 @@ Outbox.prototype.again = function (wait) {
   this.retry = Math.min(LAST_RETRY, this.retry * 2);
 };
 
-export { Outbox, newId, BATCH };
+export { Outbox, newId };

@@ -73,7 +73,7 @@ function start(setup) {
     var form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     if (form.classList.contains("tap") && form.closest("#mano")) {
-      var tap = tapOf(form, event.submitter || lastButton);
+      var tap = tapOf(form, event.submitter || lastButton, table.page.urls || {});
       lastButton = null;
       if (!tap) return; // not a tap this page knows: the form posts
       event.preventDefault();

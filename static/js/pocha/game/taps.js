@@ -1,18 +1,16 @@
 // A tap of the hand panel: read from its form (the tap it is: data-action; the hand, the seat; the button's
 // value), applied at once by the phone's copy of the rules, drawn, and added to the outbox; or refused where the
 // buttons are, with the engine's own message.
-import { Refusal, render } from "../hand_rules.js";
+import { NO_TRUMP, Refusal, render } from "../hand_rules.js";
 import { placeRefusal } from "../hand_panel.js";
 import { gettext as _, translate } from "../phone_texts.js";
 import { newId } from "../outbox.js";
 import { draw, flash } from "./drawing.js";
 
-var ACTIONS = ["trump", "offer", "bid", "tricks", "renuncios", "undo", "save"];
-
 // What the page showed for the value a tap changes ("" for nothing yet), as the forms send it.
 function shown(hand, action, seat) {
   var value = null;
-  if (action === "trump") value = hand.trumpSaid ? (hand.trump === null ? "-" : hand.trump) : null;
+  if (action === "trump") value = hand.trumpSaid ? (hand.trump === null ? NO_TRUMP : hand.trump) : null;
   else if (action === "offer") value = hand.offers ? hand.offers[seat] : null;
   else if (action === "bid") value = hand.bids[seat];
   else if (action === "tricks") value = hand.tricks[seat];
@@ -20,10 +18,11 @@ function shown(hand, action, seat) {
   return value === null || value === undefined ? "" : String(value);
 }
 
-// The tap a form sends with `button`, or null for a form this page does not know (it posts).
-export function tapOf(form, button) {
+// The tap a form sends with `button`, or null for a form this page does not know (it posts): a tap is one the
+// page's data gives an address to (`urls`, by the tap's name: games/_phone_page.html).
+export function tapOf(form, button, urls) {
   var action = form.dataset.action;
-  if (ACTIONS.indexOf(action) < 0) return null;
+  if (!action || action === "correct" || !Object.prototype.hasOwnProperty.call(urls, action)) return null;
   var tap = { action: action, hand: +form.elements.hand.value };
   if (form.elements.seat) tap.seat = +form.elements.seat.value;
   if (button && button.name === "value") {
