@@ -6,8 +6,7 @@ Each file says what it uses and what it gives, as JavaScript modules do::
     import * as rules from "./hand_rules.js";
     import "./script_mark.js";              // run for what it does, nothing taken from it
     export function panel(view) { … }
-    export const SUITS = ["O", "C", "E", "B"];
-    export { esc, strip as drawStrip };
+    export { esc, strip as drawStrip, SUITS };
 
 A page asks for one entry (``js/pocha.js``, ``js/game.js``): the files it imports, and theirs, in the order the
 imports give (a file after everything it imports, each once), each in a scope of its own, as one script. The
@@ -16,9 +15,13 @@ played against the engine that way, tests/phone/).
 
 Only this plain part of the module syntax is read, and anything else is refused when the app starts, with the
 file and line: imports of a relative ``.js`` path at the top of a file, before any other statement; exports of a
-``function``, ``class`` or ``const`` declared at the start of a line, or ``export { … };`` of names the file
-declares. No default export, no re-export, no ``export let`` (an importer would not see it change), no dynamic
-``import()``. A missing file, a name a file does not export, and an import cycle stop the app from starting.
+``function`` declared at the start of a line, or ``export { … };`` of names the file declares. No default export,
+no re-export, no ``export let`` (an importer would not see it change), no dynamic ``import()``. A missing file, a
+name a file does not export, and an import cycle stop the app from starting.
+
+Apart from ``import`` and ``export``, the code is ES5 (``var``, ``function``), which every phone a table brings
+runs: the script is made smaller by calmjs.parse, which reads ES5 and gives the names inside each function one
+or two letters. Code it cannot read stops the app from starting, with the file and line.
 """
 
 from __future__ import annotations
@@ -30,7 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-import rjsmin
+from calmjs.parse import es5
+from calmjs.parse.exceptions import ECMASyntaxError
+from calmjs.parse.unparsers.es5 import minify_print
 
 from scorekeeper.plumbing.static_names import relative_name
 
@@ -48,7 +53,7 @@ _IMPORT = re.compile(
     re.MULTILINE | re.VERBOSE,
 )
 _EXPORT_DECLARATION = re.compile(
-    rf"^export[ \t]+(?P<kind>async[ \t]+function\*?|function\*?|class|const)[ \t]*(?P<name>{_NAME})", re.MULTILINE
+    rf"^export[ \t]+(?P<kind>function)[ \t]*(?P<name>{_NAME})", re.MULTILINE
 )
 _EXPORT_LIST = re.compile(r"^export[ \t]*\{(?P<names>[^}]*)\}[ \t]*;[ \t]*(?://[^\n]*)?$", re.MULTILINE)
 _ANY_EXPORT = re.compile(r"^[ \t]*export\b", re.MULTILINE)
@@ -163,8 +168,8 @@ def parse(name: str, text: str) -> Module:
         if match.start() not in read:
             line = _line_of(text, at + match.start())
             raise ModuleError(
-                f"{name}:{line}: an export not read here (export a function, class or const at the start of "
-                "a line, or `export { names };`)"
+                f"{name}:{line}: an export not read here (export a function at the start of a line, or "
+                "`export { names };`)"
             )
     seen: set[str] = set()
     for exported, _local in exports:
@@ -244,11 +249,30 @@ def write(modules: tuple[Module, ...]) -> str:
     return "".join(lines)
 
 
+def minify(modules: tuple[Module, ...], source: str) -> str:
+    """``source`` (the ``modules`` written as one script) smaller: no comments or spaces, short local names.
+
+    Code that is not ES5 is refused naming the module and the line (the modules keep their lines).
+    """
+    try:
+        tree = es5(source)
+    except ECMASyntaxError:
+        for module in modules:
+            try:
+                es5(module.body)
+            except ECMASyntaxError as error:
+                raise ModuleError(f"{module.name}: not ES5, which the phone's scripts are written in: {error}") from None
+        raise
+    smaller: str = minify_print(tree, obfuscate=True, obfuscate_globals=False, drop_semi=True)
+    return smaller
+
+
 def put_together(static: Path, entry: str) -> Bundle:
     """The entry ``entry`` (a name under ``static``) and every module it needs, as one script, minified."""
     modules = in_order(static, entry)
-    source = write(modules).encode()
-    content = rjsmin.jsmin(source)
+    written = write(modules)
+    source = written.encode()
+    content = minify(modules, written).encode()
     modified = max((static / module.name).stat().st_mtime for module in modules)
     digest = hashlib.sha256(content).hexdigest()[:HASH_LENGTH]
     return Bundle(tuple(module.name for module in modules), source, content, digest, modified)

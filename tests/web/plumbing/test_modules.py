@@ -69,10 +69,9 @@ def test_a_module_says_what_it_imports_and_exports() -> None:
         'import "./side.js"; // for what it does\n'
         "\n"
         "export function f() { return a; }\n"
-        "export const G = 1;\n"
-        "export class H {}\n"
+        "var G = 1;\n"
         "function i() {}\n"
-        "export { i, c as j };\n"
+        "export { G, i, c as j };\n"
     )
     module = modules.parse("js/pocha/game/x.js", text)
     assert [(needed.module, needed.names, needed.namespace) for needed in module.imports] == [
@@ -81,7 +80,7 @@ def test_a_module_says_what_it_imports_and_exports() -> None:
         ("js/pocha/hand_rules.js", (), "rules"),
         ("js/pocha/game/side.js", (), None),
     ]
-    assert module.exports == (("f", "f"), ("G", "G"), ("H", "H"), ("i", "i"), ("j", "c"))
+    assert module.exports == (("f", "f"), ("G", "G"), ("i", "i"), ("j", "c"))
     assert "export" not in module.body and "import" not in module.body
     lines = module.body.split("\n")
     assert len(lines) == len(text.split("\n")) and lines[9] == "function f() { return a; }", "the code keeps its lines"
@@ -91,6 +90,8 @@ def test_a_module_says_what_it_imports_and_exports() -> None:
     ("text", "said"),
     [
         ("export let x = 1;\n", "an export not read here"),
+        ("export const x = 1;\n", "an export not read here"),
+        ("export class X {}\n", "an export not read here"),
         ("export default function () {}\n", "an export not read here"),
         ('export * from "./y.js";\n', "an export not read here"),
         ('var a = 1;\nimport { b } from "./y.js";\n', "an import after the code starts"),
@@ -113,9 +114,9 @@ def test_the_order_is_the_imports_each_module_once(tmp_path: Path) -> None:
         tmp_path,
         {
             "js/entry.js": 'import "./b.js";\nimport "./a.js";\n',
-            "js/a.js": 'import { c } from "./c.js";\nexport const a = c;\n',
-            "js/b.js": 'import { c } from "./c.js";\nexport const b = c;\n',
-            "js/c.js": "export const c = 1;\n",
+            "js/a.js": 'import { c } from "./c.js";\nvar a = c;\nexport { a };\n',
+            "js/b.js": 'import { c } from "./c.js";\nvar b = c;\nexport { b };\n',
+            "js/c.js": "var c = 1;\nexport { c };\n",
         },
     )
     assert [module.name for module in modules.in_order(static, "js/entry.js")] == [
@@ -131,8 +132,8 @@ def test_a_cycle_is_refused_naming_it(tmp_path: Path) -> None:
         tmp_path,
         {
             "js/entry.js": 'import "./a.js";\n',
-            "js/a.js": 'import { b } from "./b.js";\nexport const a = 1;\n',
-            "js/b.js": 'import { a } from "./a.js";\nexport const b = 2;\n',
+            "js/a.js": 'import { b } from "./b.js";\nexport function a() {}\n',
+            "js/b.js": 'import { a } from "./a.js";\nexport function b() {}\n',
         },
     )
     with pytest.raises(modules.ModuleError, match=re.escape("an import cycle: js/a.js -> js/b.js -> js/a.js")):
@@ -148,7 +149,7 @@ def test_a_missing_module_is_refused_naming_who_imports_it(tmp_path: Path) -> No
 def test_a_name_not_exported_is_refused(tmp_path: Path) -> None:
     static = write(
         tmp_path,
-        {"js/entry.js": 'import { nope } from "./a.js";\n', "js/a.js": "export const yes = 1;\n"},
+        {"js/entry.js": 'import { nope } from "./a.js";\n', "js/a.js": "export function yes() {}\n"},
     )
     with pytest.raises(modules.ModuleError, match=re.escape("js/entry.js:1: imports 'nope' from js/a.js")):
         modules.put_together(static, "js/entry.js")
@@ -164,11 +165,12 @@ def test_put_together_the_modules_do_what_they_do_as_modules(tmp_path: Path) -> 
             ' "./words/said.js";\nsay(words.said("total", total([1, 2, 3])));\nvar c = new Counter();\nc.up();\n'
             'say(words.said("counted", c.n));\n',
             "js/first.js": 'say("first");\n',
-            "js/sum.js": "/* sums */\nexport function total(values) {\n  return values.reduce((a, b) => a + b, 0);\n}\n"
+            "js/sum.js": "/* sums */\nexport function total(values) {\n  var sum = 0;\n  for (var i = 0; i < values.length;"
+            " i++) sum += values[i];\n  return sum;\n}\n"
             "function Counter() { this.n = 0; }\nCounter.prototype.up = function () { this.n += 1; };\n"
             "export { Counter };\n",
-            "js/words/said.js": 'import { total as sum } from "../sum.js";\nexport const said = (label, value) =>'
-            " `${label}: ${value} (${sum([value, 0])})`;\n",
+            "js/words/said.js": 'import { total as sum } from "../sum.js";\nexport function said(label, value) {\n'
+            '  var counted = sum([value, 0]);\n  return label + ": " + value + " (" + counted + ")";\n}\n',
             "run.mjs": "globalThis.say = (text) => console.log(text);\nawait import(process.argv[2]);\n",
         },
     )
@@ -182,6 +184,33 @@ def test_put_together_the_modules_do_what_they_do_as_modules(tmp_path: Path) -> 
     assert as_modules.stdout == "first\ntotal: 6 (6)\ncounted: 1 (1)\n"
     assert as_one.stdout == as_modules.stdout
     assert as_one.stderr == as_modules.stderr == ""
+
+
+def test_code_that_is_not_es5_is_refused_naming_the_module_and_line(tmp_path: Path) -> None:
+    static = write(
+        tmp_path,
+        {
+            "js/entry.js": 'import { f } from "./f.js";\nf();\n',
+            "js/f.js": "// the phone's script is ES5\n\nexport function f() {\n  let x = () => 1;\n  return x;\n}\n",
+        },
+    )
+    with pytest.raises(modules.ModuleError, match=r"js/f\.js: not ES5.* at 4:7 "):
+        modules.put_together(static, "js/entry.js")
+
+
+def test_the_script_is_minified_with_short_local_names(tmp_path: Path) -> None:
+    static = write(
+        tmp_path,
+        {
+            "js/entry.js": 'import { doubled } from "./d.js";\nwindow.answer = doubled(21);\n',
+            "js/d.js": "// a comment\nexport function doubled(someNumber) {\n  var theResult = someNumber * 2;\n"
+            "  return theResult;\n}\n",
+        },
+    )
+    bundle = modules.put_together(static, "js/entry.js")
+    assert b"theResult" in bundle.source and b"someNumber" in bundle.source
+    assert b"theResult" not in bundle.content and b"someNumber" not in bundle.content
+    assert b"a comment" not in bundle.content and b"window.answer" in bundle.content
 
 
 def test_the_phone_scripts_parse_as_modules_and_as_one_script() -> None:
