@@ -25,7 +25,7 @@ from scorekeeper.plumbing.languages import current_locale
 LIGHT: Final = {"background_color": "#f6f4ee", "theme_color": "#1d6b45"}
 DARK: Final = {"background_color": "#121614", "theme_color": "#121614"}
 #: The files every page needs, kept by the service worker when it is installed (at their hashed addresses).
-PRECACHE: Final = ("css/pocha.css", "css/paper.css", "js/pocha.js", "js/game.js")
+PRECACHE: Final = ("css/pocha.css", "css/paper.css", "css/game.css", "js/pocha.js", "js/game.js")
 #: The service worker's source; the server puts its settings in front of it.
 WORKER_SOURCE: Final = "js/sw.js"
 #: Asked again every time (each answer carries the addresses of this release), a 304 while it is the same.

@@ -47,7 +47,14 @@ RELEASE_KEY: Final = "POCHA_RELEASE"
 #: The scripts pages ask for: each an entry module under static/ whose imports say what it holds (modules.py).
 SCRIPTS: Final = ("js/pocha.js", "js/game.js")
 #: The stylesheets, each put together from the parts its @import lines name (stylesheets.py) and minified.
-STYLESHEETS: Final = ("css/pocha.css", "css/paper.css", "css/screen.css", "css/league.css", "css/simulator.css")
+STYLESHEETS: Final = (
+    "css/pocha.css",
+    "css/paper.css",
+    "css/game.css",
+    "css/screen.css",
+    "css/league.css",
+    "css/simulator.css",
+)
 #: Where the app keeps the files it put together (``app.extensions``).
 ASSEMBLED_KEY: Final = "pocha.assembled"
 

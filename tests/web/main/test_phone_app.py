@@ -87,7 +87,13 @@ def test_the_service_worker_serves_the_whole_site_and_knows_this_releases_files(
     assert settings["release"] == app.config["POCHA_RELEASE"]
     assert settings["offline"] == "/sin-conexion"
     kept = sorted(re.sub(r"\.[0-9a-f]{10}\.", ".", address) for address in settings["precache"])
-    assert kept == ["/static/css/paper.css", "/static/css/pocha.css", "/static/js/game.js", "/static/js/pocha.js"]
+    assert kept == [
+        "/static/css/game.css",
+        "/static/css/paper.css",
+        "/static/css/pocha.css",
+        "/static/js/game.js",
+        "/static/js/pocha.js",
+    ]
     for address in settings["precache"]:
         assert re.search(r"\.[0-9a-f]{10}\.(css|js)$", address), address
         assert client.get(address).status_code == 200
