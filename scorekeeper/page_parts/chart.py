@@ -110,9 +110,15 @@ class Series:
     legend_y: float
 
     @property
-    def polyline(self) -> str:
-        """The points as an SVG ``points`` attribute."""
-        return " ".join(f"{x:g},{y:g}" for x, y in self.points)
+    def path(self) -> str:
+        """The points as an SVG path's ``d``: the first, then each as a step from the one before (the steps across
+        are all alike, which is what makes a long game's chart small once compressed)."""
+        (x, y), *rest = self.points
+        drawn = [f"M{x:g} {y:g}"]
+        for step, (next_x, next_y) in enumerate(rest):
+            drawn.append(f"{'l' if step == 0 else ' '}{_round(next_x - x):g} {_round(next_y - y):g}")
+            x, y = next_x, next_y
+        return "".join(drawn).replace(" -", "-")
 
     @property
     def end(self) -> tuple[float, float]:

@@ -25,6 +25,22 @@ def chart_of(html: str) -> ET.Element:
     return ET.fromstring(match.group(0))
 
 
+def points_of(line: ET.Element) -> list[tuple[float, float]]:
+    """The points a drawn line goes through, read from its path: ``M x y`` then ``l`` and a step to each next one."""
+    d = line.get("d", "")
+    assert re.fullmatch(r"M[-\d. ]+(l[-\d. ]+)?", d), d
+    numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", d)]
+    points = [(numbers[0], numbers[1])]
+    for dx, dy in zip(numbers[2::2], numbers[3::2], strict=True):
+        points.append((round(points[-1][0] + dx, 1), round(points[-1][1] + dy, 1)))
+    return points
+
+
+def lines_of(svg: ET.Element) -> list[ET.Element]:
+    """The players' lines of a chart."""
+    return svg.findall(f".//{SVG}path[@class='line']")
+
+
 def two_hands() -> tuple[HandRecord, ...]:
     """Ana deals a hand of 2 and then Bea: Ana 15 then 10, Bea 10 then 10, Carlos −5 then −5."""
     return (
@@ -65,6 +81,13 @@ def test_each_line_starts_at_zero_and_follows_the_running_totals() -> None:
     assert all(chart.top <= y <= chart.bottom for s in chart.series for _x, y in s.points)
 
 
+def test_a_line_is_drawn_through_its_points() -> None:
+    sheet = score_sheet(Rules(), [f"J{i}" for i in range(5)], 0, classic_game(5)[:20])
+    for series in score_chart(sheet).series:
+        line = ET.fromstring(f'<path xmlns="http://www.w3.org/2000/svg" class="line" d="{series.path}"/>')
+        assert points_of(line) == list(series.points)
+
+
 def test_eight_players_get_eight_colours_and_the_legend_fits() -> None:
     names = [f"J{i}" for i in range(8)]
     sheet = score_sheet(Rules(), names, 0, classic_game(8)[:3])
@@ -90,10 +113,10 @@ def test_the_chart_is_an_svg_with_a_line_per_player(table: Table) -> None:
     svg = chart_of(html)
     assert svg.get("viewBox", "").startswith("0 0 360 ")
     assert svg.get("width") == "100%"
-    lines = svg.findall(f".//{SVG}polyline")
+    lines = lines_of(svg)
     assert len(lines) == 3
     assert [line.get("stroke") for line in lines] == [c.light for c in PALETTE[:3]]
-    assert len(lines[0].get("points", "").split()) == 3, "the start and two hands"
+    assert len(points_of(lines[0])) == 3, "the start and two hands"
     legend = [
         " ".join("".join(t.itertext()).split()) for t in svg.findall(f".//{SVG}g[@class='chart-legend']//{SVG}text")
     ]
@@ -109,13 +132,13 @@ def test_the_watchers_see_the_same_chart(table: Table) -> None:
     kept = chart_of(table.page(token).html)
     watched = chart_of(table.read(table.client.get(f"/ver/{watch}")).html)
     assert ET.tostring(kept) == ET.tostring(watched)
-    assert len(watched.findall(f".//{SVG}polyline")) == 4
+    assert len(lines_of(watched)) == 4
 
 
 def test_a_finished_classic_game_spans_28_hands(table: Table) -> None:
     token, _watch = store_game(table.app, ("Ana", "Bea", "Carlos", "Dani"), classic_game(4))
     svg = chart_of(table.page(token).html)
-    assert [len(line.get("points", "").split()) for line in svg.findall(f".//{SVG}polyline")] == [29] * 4
+    assert [len(points_of(line)) for line in lines_of(svg)] == [29] * 4
     assert [t.text for t in svg.findall(f".//{SVG}g[@class='chart-axis']/{SVG}text")][-5:] == [
         "5",
         "10",
