@@ -52,9 +52,7 @@ _IMPORT = re.compile(
     )[ \t]*;[ \t]*(?://[^\n]*)?$""",
     re.MULTILINE | re.VERBOSE,
 )
-_EXPORT_DECLARATION = re.compile(
-    rf"^export[ \t]+(?P<kind>function)[ \t]*(?P<name>{_NAME})", re.MULTILINE
-)
+_EXPORT_DECLARATION = re.compile(rf"^export[ \t]+function[ \t]*(?P<name>{_NAME})", re.MULTILINE)
 _EXPORT_LIST = re.compile(r"^export[ \t]*\{(?P<names>[^}]*)\}[ \t]*;[ \t]*(?://[^\n]*)?$", re.MULTILINE)
 _ANY_EXPORT = re.compile(r"^[ \t]*export\b", re.MULTILINE)
 _ANY_IMPORT = re.compile(r"^[ \t]*import\b|\bimport[ \t]*\(|\bimport\.meta\b", re.MULTILINE)
@@ -261,7 +259,9 @@ def minify(modules: tuple[Module, ...], source: str) -> str:
             try:
                 es5(module.body)
             except ECMASyntaxError as error:
-                raise ModuleError(f"{module.name}: not ES5, which the phone's scripts are written in: {error}") from None
+                raise ModuleError(
+                    f"{module.name}: not ES5, which the phone's scripts are written in: {error}"
+                ) from None
         raise
     smaller: str = minify_print(tree, obfuscate=True, obfuscate_globals=False, drop_semi=True)
     return smaller

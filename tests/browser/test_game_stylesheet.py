@@ -48,7 +48,9 @@ def test_the_game_page_looks_the_same_with_its_own_stylesheet(
             phone = make_phone(color_scheme=scheme)
             phone.goto(f"/p/{token}")
             phone.wait_for_load_state("networkidle")
-            asked = phone.eval_on_selector_all("link[rel=stylesheet]", "links => links.map(l => l.getAttribute('href'))")
+            asked = phone.eval_on_selector_all(
+                "link[rel=stylesheet]", "links => links.map(l => l.getAttribute('href'))"
+            )
             assert asked == [own], (name, asked)
             if not folded:
                 phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
