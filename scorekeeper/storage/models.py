@@ -55,6 +55,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     archived_at: Mapped[datetime | None]
     #: The game the same table started next as its revancha (its watchers are offered it).
     rematch_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+    #: The id a phone gave the game when it made it without signal (``POST /p/<token>/crear``): the same creation
+    #: sent again finds its game instead of making a second. Unique; ``None`` for a game started on the server.
+    creation_id: Mapped[str | None] = mapped_column(String(22), unique=True, index=True)
 
     players: Mapped[list["Player"]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
