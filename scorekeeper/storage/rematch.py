@@ -16,8 +16,8 @@ from scorekeeper.engine import Rules
 from scorekeeper.extensions import db
 from scorekeeper.storage.groups import add_game
 from scorekeeper.storage.leaving import groups_of
-from scorekeeper.storage.models import DeletedGame, Game
-from scorekeeper.storage.store import create_game, find_game, new_token, token_hash
+from scorekeeper.storage.models import Game
+from scorekeeper.storage.store import address_in_use, create_game, find_game, new_token
 
 #: Ways to work out a revancha's token from one old token: a revancha deleted leaves its token's tombstone,
 #: and the next revancha takes the next way.
@@ -62,12 +62,7 @@ def _free_token(token: str) -> str:
     """The first of the revancha's tokens for ``token`` that no game and no deleted game has had."""
     for attempt in range(TRIES):
         candidate = rematch_token(token, attempt)
-        digest = token_hash(candidate)
-        taken = (
-            db.session.execute(db.select(Game.id).filter_by(edit_hash=digest)).first()
-            or db.session.execute(db.select(DeletedGame.id).filter_by(edit_hash=digest)).first()
-        )
-        if not taken:
+        if not address_in_use(candidate):
             return candidate
     return new_token()  # a revancha no other phone can work out: its scorekeeper shares it as any game
 

@@ -133,10 +133,38 @@ def refuse_deleted(scope: str, token: str) -> None:
         raise GameDeleted(gone.deleted_at)
 
 
+def address_in_use(token: str) -> bool:
+    """Tell whether ``token`` is, or was, a game's scorekeeper's address: a game's now, or a deleted game's."""
+    digest = token_hash(token)
+    return bool(
+        db.session.execute(db.select(Game.id).filter_by(edit_hash=digest)).first()
+        or db.session.execute(db.select(DeletedGame.id).filter_by(edit_hash=digest)).first()
+    )
+
+
+def games_met(creation_id: str, token: str) -> list[Game]:
+    """The games a phone's creation ``creation_id`` of a game at ``/p/<token>`` meets (``POST /p/<token>/crear``): the
+    one it made already, and any whose address, the scorekeeper's or the watchers', carries ``token``.
+
+    One query, so that a game another request commits meanwhile is seen by every part of the
+    question or by none (PostgreSQL reads each statement as of its own start).
+    """
+    query = db.select(Game).where(
+        db.or_(Game.creation_id == creation_id, Game.edit_hash == token_hash(token), Game.watch_token == token)
+    )
+    return list(db.session.execute(query).scalars())
+
+
 def create_game(
-    names: Sequence[str], first_dealer: int, preset: str, rules: Rules, token: str | None = None
+    names: Sequence[str],
+    first_dealer: int,
+    preset: str,
+    rules: Rules,
+    token: str | None = None,
+    creation_id: str | None = None,
 ) -> tuple[Game, str]:
-    """Add a new game (not yet committed) and return it with the token of its address (``token``, else a new one)."""
+    """Add a new game (not yet committed) and return it with the token of its address (``token``, else a new one);
+    ``creation_id`` is the id of the phone's creation that made it, if one did."""
     token = token or new_token()
     game = Game(
         edit_hash=token_hash(token),
@@ -145,6 +173,7 @@ def create_game(
         rules=rules.to_dict(),
         first_dealer=first_dealer,
         version=0,
+        creation_id=creation_id,
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
@@ -312,6 +341,14 @@ class GameView:
         card): each is worked out again when next asked. The rules and the names stay."""
         for name in CHANGED_BY_A_TAP:
             self.__dict__.pop(name, None)
+
+
+def first_card(game: Game) -> dict[str, Any]:
+    """The card of ``game`` as it was made: nothing saved, nothing said in hand 1, version 0 (what a phone's creation
+    of it is answered, the first time and every time it is sent again)."""
+    view = view_of(game)
+    plan = hand_plan(len(view.names), game.first_dealer, view.rules, 1)
+    return game_card(view.rules, view.names, game.first_dealer, (), plan, (), 0)
 
 
 #: What ``GameView.read_again`` forgets: the cached properties a tap can make stale.
