@@ -10,14 +10,14 @@ from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from scorekeeper.extensions import db
 from scorekeeper.games import bp
+from scorekeeper.games.starting import start_revancha
 from scorekeeper.labels.game_words import PRESET_NAMES
 from scorekeeper.plumbing.form_numbers import whole_number
 from scorekeeper.storage.leaving import groups_of
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.phone_games import remember
-from scorekeeper.storage.rematch import can_rematch, next_dealer, rematch_game, rematch_of, start_rematch
+from scorekeeper.storage.rematch import can_rematch, next_dealer, rematch_game, rematch_of
 from scorekeeper.storage.store import EDIT, game_for, view_of
 
 
@@ -53,9 +53,7 @@ def rematch(token: str) -> Response | tuple[str, int] | str:
         if dealer is None or dealer >= len(names):
             error = _("Elige quién reparte primero")
         else:
-            new_token = start_rematch(game, token, dealer)[1]
-            db.session.commit()
-            remember(new_token)
+            new_token = start_revancha(game, token, dealer)[1]
             flash(_("¡Revancha! Reparte %(name)s.", name=names[dealer]), "success")
             return redirect(url_for("games.play", token=new_token), 303)
     page = render_template(

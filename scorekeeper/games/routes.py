@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -19,7 +18,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.extensions import db
 from scorekeeper.games import bp, taps
-from scorekeeper.games.forms import RANDOM_DEALER, NewGameForm
+from scorekeeper.games.forms import NewGameForm
 from scorekeeper.games.hand_forms import InputError, TapForm
 from scorekeeper.games.new_game_page import (
     NAME_ACTION,
@@ -31,15 +30,14 @@ from scorekeeper.games.new_game_page import (
     schedule_context,
 )
 from scorekeeper.games.refusals import Refusal, Refused, refusal
+from scorekeeper.games.starting import checked_game, group_of, start_game
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.form_numbers import whole_number
 from scorekeeper.plumbing.rate_limits import NEW_GAMES, limited
-from scorekeeper.storage.groups import add_game, find_group
-from scorekeeper.storage.models import Group
 from scorekeeper.storage.name_suggestions import suggested_names
 from scorekeeper.storage.phone_games import known_games, remember
 from scorekeeper.storage.player_names import NAME_MAX
-from scorekeeper.storage.store import EDIT, GameView, create_game, game_for, view_of
+from scorekeeper.storage.store import EDIT, GameView, game_for, view_of
 
 # --- a new game ------------------------------------------------------------------------------
 
@@ -73,39 +71,18 @@ def new_game() -> Response | str | tuple[str, int]:
         rows = add_name(form, action.removeprefix(NAME_ACTION), rows)
     if action != "start":
         return redirect(form_address(form, rows, preview=action == "preview"), 303)
-    group = _group_of(form)
-    if form.validate_on_submit():
-        names = form.player_names()
-        rules = form.check_rules(len(names))
-        if rules is not None and group is not False:
-            dealer = (
-                random.SystemRandom().randrange(len(names))
-                if form.first_dealer.data == RANDOM_DEALER
-                else int(form.first_dealer.data)
-            )
-            game, token = create_game(names, dealer, form.preset.data, rules)
-            if isinstance(group, Group):
-                add_game(group, game)  # the peña it was started from counts it in its league
-            db.session.commit()
-            remember(token)
-            flash(_("¡A jugar! Reparte %(name)s.", name=names[dealer]), "success")
-            return redirect(url_for("games.play", token=token), 303)
+    chosen = checked_game(form)
+    if chosen is not None:
+        game, token = start_game(chosen)
+        flash(_("¡A jugar! Reparte %(name)s.", name=chosen.names[game.first_dealer]), "success")
+        return redirect(url_for("games.play", token=token), 303)
     return _new_game_page(form, rows, page_address=form_address(form, rows)), 422
-
-
-def _group_of(form: NewGameForm) -> Group | Literal[False] | None:
-    """The peña the game is started from (its manager's token in the form): ``None`` for none, ``False`` when the
-    token finds no peña (the game is then not started: the page says why)."""
-    token = (form.pena.data or "").strip()
-    if not token:
-        return None
-    return find_group(token) or False
 
 
 def _new_game_page(form: NewGameForm, rows: int, page_address: str | None = None) -> str:
     """The new-game page with ``rows`` name rows, the schedule the current choices make, the peña it is for and
     the names used before (this phone's games, the peña's players)."""
-    group = _group_of(form)
+    group = group_of(form)
     return render_template(
         "games/new.html",
         form=form,

@@ -11,7 +11,7 @@ import pytest
 from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
-from scorekeeper.games import routes
+from scorekeeper.games import starting
 from scorekeeper.storage.models import Game
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ def test_the_first_dealer_at_random_is_drawn_among_the_players(table: Table, mon
             assert args == (4,)
             return 2
 
-    monkeypatch.setattr(routes.random, "SystemRandom", Loaded)
+    monkeypatch.setattr(starting.random, "SystemRandom", Loaded)
     token = table.start(FOUR, dealer="azar")
     assert table.snap(token).first_dealer == 2
     assert table.page(token).role("Reparte") == "Carlos"
