@@ -55,6 +55,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     archived_at: Mapped[datetime | None]
     #: The game the same table started next as its revancha (its watchers are offered it).
     rematch_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
+    #: The revancha's scorekeeper's token sealed with this game's (``storage/rematch.py``): only whoever holds this
+    #: game's token can open it, and so keep the revancha's score from any phone. ``None`` before a revancha.
+    rematch_seal: Mapped[str | None] = mapped_column(String(64))
     #: The id a phone gave the game when it made it without signal (``POST /p/<token>/crear``): the same creation
     #: sent again finds its game instead of making a second. Unique; ``None`` for a game started on the server.
     creation_id: Mapped[str | None] = mapped_column(String(22), unique=True, index=True)

@@ -4,12 +4,19 @@ The revancha's scorekeeper's token is worked out from the old game's (a hash of 
 keep the old game's score can open the revancha too, from any phone, without a new link, and a
 second tap on «Revancha» (or another scorekeeper's phone) finds the game already started instead
 of starting two. Only the hash of the new token is stored, as for every game.
+
+A revancha a phone made without signal has the token the phone chose, which nothing works out.
+So the old game also keeps its revancha's token sealed with its own: XORed with a pad that only
+the old game's token makes (an HMAC of it). The database alone cannot open it; whoever holds the
+old game's token can, and reaches the revancha as if its token were worked out.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
+import re
 from typing import Final
 
 from scorekeeper.engine import Rules
@@ -22,6 +29,9 @@ from scorekeeper.storage.store import address_in_use, create_game, find_game, ne
 #: Ways to work out a revancha's token from one old token: a revancha deleted leaves its token's tombstone,
 #: and the next revancha takes the next way.
 TRIES: Final = 8
+#: The longest token a seal can keep (an HMAC-SHA256's bytes), and what a token opened from a seal must look like.
+HMAC_BYTES: Final = 32
+TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def rematch_token(token: str, attempt: int = 0) -> str:
@@ -40,13 +50,40 @@ def next_dealer(game: Game) -> int:
     return (game.first_dealer + 1) % len(game.players)
 
 
+def _pad(token: str, rematch_id: int) -> bytes:
+    """The 32 bytes that seal the token of revancha ``rematch_id`` for the old game's ``token``."""
+    return hmac.new(token.encode(), f"pocha-revancha-seal:{rematch_id}".encode(), hashlib.sha256).digest()
+
+
+def seal(kept: str, token: str, rematch_id: int) -> str:
+    """The token ``kept`` of revancha ``rematch_id`` as the old game keeps it (hex): only the old game's ``token``
+    opens it."""
+    data = kept.encode()
+    if len(data) > HMAC_BYTES:
+        raise ValueError("a token longer than its seal")
+    return bytes(a ^ b for a, b in zip(data, _pad(token, rematch_id))).hex()
+
+
+def unseal(sealed: str, token: str, rematch_id: int) -> str | None:
+    """The revancha's token kept in ``sealed``, opened with the old game's ``token``; ``None`` when it is not one (the
+    old game's address was replaced since, or the seal is not one of ours)."""
+    try:
+        data = bytes.fromhex(sealed)
+    except ValueError:
+        return None
+    opened = bytes(a ^ b for a, b in zip(data, _pad(token, rematch_id)))
+    text = opened.decode("ascii", errors="replace")
+    return text if len(data) <= HMAC_BYTES and TOKEN.fullmatch(text) else None
+
+
 def rematch_of(game: Game, token: str) -> tuple[Game, str] | None:
     """The revancha already started after ``game`` and its scorekeeper's token, when ``token`` (the old game's)
     leads to it; ``None`` when there is none, or it was started from an address of the old game since replaced."""
     if game.rematch_id is None:
         return None
-    for attempt in range(TRIES):
-        candidate = rematch_token(token, attempt)
+    candidates = [rematch_token(token, attempt) for attempt in range(TRIES)]
+    opened = unseal(game.rematch_seal, token, game.rematch_id) if game.rematch_seal else None
+    for candidate in ([opened] if opened else []) + candidates:
         found = find_game(candidate)
         if found is not None and found.id == game.rematch_id:
             return found, candidate
@@ -64,18 +101,26 @@ def _free_token(token: str) -> str:
         candidate = rematch_token(token, attempt)
         if not address_in_use(candidate):
             return candidate
-    return new_token()  # a revancha no other phone can work out: its scorekeeper shares it as any game
+    return new_token()  # none is free: the old game's seal alone leads to this one
 
 
-def start_rematch(game: Game, token: str, first_dealer: int) -> tuple[Game, str]:
+def start_rematch(
+    game: Game, token: str, first_dealer: int, chosen_token: str | None = None, creation_id: str | None = None
+) -> tuple[Game, str]:
     """Start the revancha of ``game`` (not yet committed): the same players in the same seats, the same rules,
-    ``first_dealer`` first; in every peña the old game counts in. The old game points to it, and its version
-    goes up, so its watchers' pages are offered the new one."""
+    ``first_dealer`` first; in every peña the old game counts in. The old game points to it and keeps its token
+    sealed, and its version goes up, so its watchers' pages are offered the new one.
+
+    Its token is worked out from the old game's ``token``, or is ``chosen_token``: the one a phone made
+    it with, without signal, in the creation ``creation_id``.
+    """
     names = [player.name for player in game.players]
     rules = Rules.from_dict(game.rules)
-    new, fresh = create_game(names, first_dealer, game.preset, rules, token=_free_token(token))
+    at = chosen_token or _free_token(token)
+    new, fresh = create_game(names, first_dealer, game.preset, rules, token=at, creation_id=creation_id)
     db.session.flush()
     game.rematch_id = new.id
+    game.rematch_seal = seal(fresh, token, new.id)
     game.version += 1  # its watchers' pages change (the time it was last played does not)
     for group in groups_of(game):
         add_game(group, new)
