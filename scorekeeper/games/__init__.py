@@ -7,6 +7,7 @@ bp = Blueprint("games", __name__)
 from scorekeeper.games import (  # noqa: E402,F401  (attaches the views to bp)
     card_route,
     corrections,
+    creation,
     leaving,
     outbox,
     parts_route,

@@ -40,6 +40,8 @@ from scorekeeper.plumbing.form_numbers import NumberedFields, WholeNumberField, 
 from scorekeeper.storage.player_names import NamesError, check_names, tidy_name
 
 RANDOM_DEALER = "azar"
+#: Why a first dealer is refused: not one of the players (or, from a phone's creation, «al azar» left undrawn).
+CHOOSE_DEALER = _l("Elige quién reparte primero")
 AS_PRESET = ""  # an option left "as the rules say"
 AS_RULES = _l("Según las reglas")
 
@@ -251,7 +253,7 @@ class NewGameForm(FlaskForm):
         """At random, or one of the players."""
         seat = whole_number(str(field.data), 1)
         if field.data != RANDOM_DEALER and not (seat is not None and seat < len(self.player_names())):
-            raise ValidationError(_l("Elige quién reparte primero"))
+            raise ValidationError(CHOOSE_DEALER)
 
     @property
     def options_open(self) -> bool:

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from scorekeeper.games import bp
+from scorekeeper.games.forms import CHOOSE_DEALER
 from scorekeeper.games.starting import start_revancha
 from scorekeeper.labels.game_words import PRESET_NAMES
 from scorekeeper.plumbing.form_numbers import whole_number
@@ -51,7 +52,7 @@ def rematch(token: str) -> Response | tuple[str, int] | str:
     if request.method == "POST":
         dealer = whole_number(request.form.get("dealer"), 1)
         if dealer is None or dealer >= len(names):
-            error = _("Elige quién reparte primero")
+            error = str(CHOOSE_DEALER)
         else:
             new_token = start_revancha(game, token, dealer)[1]
             flash(_("¡Revancha! Reparte %(name)s.", name=names[dealer]), "success")

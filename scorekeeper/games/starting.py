@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
+
+from flask_babel import lazy_gettext as _l
 
 from scorekeeper.engine import Rules
 from scorekeeper.extensions import db
@@ -20,6 +22,11 @@ from scorekeeper.storage.models import Game, Group
 from scorekeeper.storage.phone_games import remember
 from scorekeeper.storage.rematch import start_rematch
 from scorekeeper.storage.store import create_game
+
+#: Why a game started from a peña's page is not started when the peña's token finds none (games/new.html says it too).
+GROUP_NOT_FOUND: Final = _l(
+    "El enlace de la peña no sirve: no se puede empezar la partida desde aquí. Vuelve a la página de la peña."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +83,13 @@ def start_game(chosen: NewGame, token: str | None = None, creation_id: str | Non
     return game, token
 
 
-def start_revancha(old: Game, old_token: str, first_dealer: int) -> tuple[Game, str]:
-    """Start the revancha of ``old`` (reached at ``old_token``) with ``first_dealer`` dealing first: commit, and put it
-    first in this phone's list. The revancha and its token."""
-    game, token = start_rematch(old, old_token, first_dealer)
+def start_revancha(
+    old: Game, old_token: str, first_dealer: int, token: str | None = None, creation_id: str | None = None
+) -> tuple[Game, str]:
+    """Start the revancha of ``old`` (reached at ``old_token``) with ``first_dealer`` dealing first, at the address of
+    ``token`` (else one worked out from ``old_token``): commit, and put it first in this phone's list. The revancha
+    and its token; a phone's ``creation_id`` is stored with it, as by ``start_game``."""
+    game, token = start_rematch(old, old_token, first_dealer, token, creation_id)
     db.session.commit()
     remember(token)
     return game, token

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import re
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 from urllib.parse import quote, urlencode
 
 from fuzz_inputs import (
     HUGE,
+    JSON_VALUES,
     ascii_numbers,
     cards_text,
     choice,
@@ -24,6 +26,7 @@ from fuzz_inputs import (
     game_files,
     indexed,
     numbers,
+    rarely,
     sometimes,
     tap_bodies,
     tap_lists,
@@ -417,6 +420,85 @@ def aimed_outbox(world: World) -> st.SearchStrategy[Aimed]:
     return outbox()
 
 
+#: What a phone's token or creation id is made of (base64url), and odd ones: a character short or over, not base64url.
+PHONE_ALPHABET: Final = string.ascii_letters + string.digits + "-_"
+ODD_PHONE_TOKENS: Final = ("", "x" * 21, "x" * 23, "ñ" * 22, "k3J9sQ0vX2mWb7Lp+/==aa", "x" * 43, "%FF" * 7 + "x")
+
+
+def phone_tokens() -> st.SearchStrategy[str]:
+    """A token or a creation's id as a phone makes it: 22 characters of base64url."""
+    return st.text(alphabet=PHONE_ALPHABET, min_size=22, max_size=22)
+
+
+def creation_ids() -> st.SearchStrategy[Any]:
+    """A creation's id: a phone's most of the time, else one of the wrong shape or anything JSON can say."""
+    return st.one_of(phone_tokens(), phone_tokens(), st.sampled_from(ODD_PHONE_TOKENS), JSON_VALUES)
+
+
+def creation_form() -> st.SearchStrategy[dict[str, Any]]:
+    """The new-game form's fields as a creation sends them: the form's own fields (text), numbers sometimes sent as
+    numbers, and now and then a value that is no field's (a list, null, a float)."""
+    odd_value = st.tuples(st.sampled_from(("names-0", "first_dealer", "preset", "pena", "x")), JSON_VALUES)
+    return st.builds(
+        lambda pairs, numeric, odd: {
+            **dict(pairs),
+            **({"first_dealer": numeric} if numeric is not None else {}),
+            **dict(odd),
+        },
+        new_game_form(),
+        st.one_of(st.none(), st.integers(-1, 9)),
+        st.lists(odd_value, max_size=1),
+    )
+
+
+def creation_bodies(world: World) -> st.SearchStrategy[bytes]:
+    """A creation's JSON body: a form or a revancha (of any of the games, a watch token, junk), else a body that is
+    not a creation (both or neither, wrong types), else bytes that are not JSON, too deep or too large."""
+    old_games = st.one_of(
+        st.sampled_from(world.edit_tokens), st.sampled_from(world.watch_tokens), phone_tokens(), JSON_VALUES
+    )
+    dealers = st.one_of(st.just({}), st.integers(-1, 9).map(lambda n: {"first_dealer": n}))
+    shaped = st.one_of(
+        st.builds(lambda c, f: {"creation": c, "form": f}, creation_ids(), creation_form()),
+        st.builds(lambda c, o, d: {"creation": c, "rematch_of": o, **d}, creation_ids(), old_games, dealers),
+    )
+    odd = st.one_of(
+        JSON_VALUES,
+        st.builds(lambda c, f: {"creation": c, "form": f}, creation_ids(), JSON_VALUES),
+        st.builds(
+            lambda c, f, o: {"creation": c, "form": f, "rematch_of": o}, creation_ids(), creation_form(), old_games
+        ),
+        st.builds(
+            lambda o, d: {"rematch_of": o, **d},
+            old_games,
+            st.one_of(st.just({}), JSON_VALUES.map(lambda v: {"first_dealer": v})),
+        ),
+    )
+    damaged = st.sampled_from((b"", b"{", b"null", b"NaN", b'{"creation": 1e999}', b"[" * 70_000, b"x" * 20_000))
+    documents = rarely(odd, shaped, 4).map(lambda body: json.dumps(body, ensure_ascii=False).encode())
+    return rarely(damaged, documents, 8)
+
+
+def aimed_creation(world: World) -> st.SearchStrategy[Aimed]:
+    """A creation a phone could send: a new address, and a form with a seat as first dealer, or the revancha of one of
+    the games (the finished one can have it; the others are refused)."""
+    old_games = st.sampled_from(world.edit_tokens)
+    seats = st.sampled_from(("0", "1", "2"))
+    form = st.builds(lambda pairs, seat: {**dict(pairs), "first_dealer": seat}, new_game_form(), seats)
+    body = st.one_of(
+        st.builds(lambda c, f: {"creation": c, "form": f}, phone_tokens(), form),
+        st.builds(lambda c, o: {"creation": c, "rematch_of": o}, phone_tokens(), old_games),
+        st.builds(
+            lambda c, seat: {"creation": c, "rematch_of": world.games["finished"], "first_dealer": seat},
+            phone_tokens(),
+            st.integers(0, 3),
+        ),
+    )
+    return st.builds(
+        lambda token, sent: ({"token": token}, json.dumps(sent, ensure_ascii=False).encode()), phone_tokens(), body
+    )
+
+
 def aimed_correction(world: World) -> st.SearchStrategy[Aimed]:
     """A saved hand's correction form as its page fills it, with a value or two changed (often to an odd one)."""
     forms = [
@@ -581,6 +663,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.undo": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.save": lambda world: Spec(form=tap_form(world, numbers(0, 5)), aimed=aimed_tap(world, numbers(0, 5))),
     "games.tap_queue": lambda world: Spec(json=outbox_body(world), aimed=aimed_outbox(world)),
+    "games.create": lambda world: Spec(json=creation_bodies(world), aimed=aimed_creation(world)),
     "games.card": lambda world: Spec(query=junk_query()),
     "games.parts": lambda world: Spec(query=junk_query()),
     "games.correct": lambda world: Spec(query=junk_query(), form=correction_form(), aimed=aimed_correction(world)),

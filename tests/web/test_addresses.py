@@ -27,6 +27,7 @@ ADDRESSES = [
     "OPTIONS POST /p/<token>/bazas",
     "GET HEAD OPTIONS POST /p/<token>/borrar",
     "GET HEAD OPTIONS /p/<token>/carta",
+    "OPTIONS POST /p/<token>/crear",
     "OPTIONS POST /p/<token>/dejar",
     "OPTIONS POST /p/<token>/desarchivar",
     "OPTIONS POST /p/<token>/deshacer",
