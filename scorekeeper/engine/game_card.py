@@ -17,7 +17,7 @@ from .cards import MAX_PLAYERS, MIN_PLAYERS, NO_TRUMP, Suit, max_cards, trump_co
 from .records import MAX_RENUNCIOS, HandRecord
 from .rules import PHONE_OPTIONS, HandKind, Rules
 from .schedule import HandPlan, schedule
-from .steps import Step, trump_fixed
+from .steps import Step
 
 #: The card's format: a phone that reads another one asks the server for the page again.
 CARD_FORMAT: Final = 1
@@ -32,13 +32,23 @@ def max_cards_by_table() -> dict[str, int]:
     return {str(players): max_cards(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
+def fixed_trump(kind: HandKind) -> str | None:
+    """The trump ``kind`` of hand sets, in notation (``"O"`` in mano de oro, ``"-"`` in sin triunfo), ``None``
+    when the table chooses it."""
+    return trump_code(kind.fixed_trump) if kind.fixes_trump else None
+
+
+def fixed_trumps_by_kind() -> dict[str, str | None]:
+    """The trump each kind of hand sets (``fixed_trump``), by the kind's value: what the phone plans a hand with
+    (static/js/pocha/hand_plan.js), beside the most cards by table in the page's data."""
+    return {kind.value: fixed_trump(kind) for kind in HandKind}
+
+
 def plan_card(plan: HandPlan) -> dict[str, Any]:
     """One hand of the schedule as plain data: number, cards, dealer, la mano, bidding order, kind and its trump.
 
-    ``fixed_trump`` is the trump the kind of hand sets (``"O"`` in mano de oro, ``"-"`` in sin
-    triunfo), ``None`` when the table chooses it.
+    ``fixed_trump`` is the trump the kind of hand sets (``fixed_trump``), ``None`` when the table chooses it.
     """
-    fixed = trump_code(plan.kind.fixed_trump) if trump_fixed(plan) else None
     return {
         "number": plan.number,
         "cards": plan.cards,
@@ -46,7 +56,7 @@ def plan_card(plan: HandPlan) -> dict[str, Any]:
         "mano": plan.mano,
         "order": list(plan.bidding_order),
         "kind": plan.kind.value,
-        "fixed_trump": fixed,
+        "fixed_trump": fixed_trump(plan.kind),
         "deals_every_card": plan.deals_every_card,
         "extra": plan.kind is HandKind.DESEMPATE,
     }

@@ -79,6 +79,11 @@ class HandKind(enum.Enum):
         """False for sin triunfo, the one kind played without trump."""
         return self is not HandKind.SIN_TRIUNFO
 
+    @property
+    def fixes_trump(self) -> bool:
+        """True when the kind of hand sets the trump, whatever is turned: oros (mano de oro), or none (sin triunfo)."""
+        return self.fixed_trump is not None or not self.has_trump
+
 
 SPECIAL_KINDS: tuple[HandKind, ...] = (
     HandKind.INDIAS,

@@ -59,7 +59,7 @@ def all_offers(offers: Sequence[int | None] | None) -> tuple[int, ...] | None:
 
 def trump_fixed(plan: HandPlan) -> bool:
     """True when the kind of hand sets the trump (mano de oro: oros; sin triunfo: none)."""
-    return plan.kind is HandKind.SIN_TRIUNFO or plan.kind.fixed_trump is not None
+    return plan.kind.fixes_trump
 
 
 def said_steps(

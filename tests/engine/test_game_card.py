@@ -17,6 +17,7 @@ from scorekeeper.engine import (
     preset_rules,
     schedule,
 )
+from scorekeeper.engine.game_card import fixed_trumps_by_kind
 
 NAMES = ("Ana", "Bea", "Carlos", "Dani")
 
@@ -44,6 +45,17 @@ def test_special_hands_say_their_kind_and_the_trump_they_fix() -> None:
     kinds = [(hand["kind"], hand["fixed_trump"]) for hand in card["schedule"]]
     assert kinds == [("normal", None), ("mano_de_oro", "O"), ("sin_triunfo", "-"), ("subastado", None)]
     assert card["hand"] is None
+
+
+def test_the_trump_each_kind_of_hand_fixes_by_its_value() -> None:
+    assert fixed_trumps_by_kind() == {
+        "normal": None,
+        "indias": None,
+        "subastado": None,
+        "mano_de_oro": "O",
+        "sin_triunfo": "-",
+        "desempate": None,
+    }
 
 
 def test_the_rules_values_and_a_multiplier_for_every_trump() -> None:
