@@ -6,6 +6,7 @@
 import readline from "node:readline";
 
 import * as rules from "../../static/js/pocha/hand_rules.js";
+import { Refusal } from "../../static/js/pocha/refusals.js";
 
 function said(message) {
   var params = {};
@@ -92,7 +93,7 @@ function play(events, maxCards) {
       game = game.apply(event.tap);
       seen.push(gameSeen(game, event.tap.action === "save"));
     } catch (refused) {
-      if (!(refused instanceof rules.Refusal)) throw refused;
+      if (!(refused instanceof Refusal)) throw refused;
       seen.push({ refused: { kind: refused.kind, player: refused.player, message: said(refused) } });
     }
   });

@@ -2,7 +2,8 @@
 // (js/pocha/hand_rules.js), the same markup the server draws for the same state: templates/games/_hand.html,
 // _hand_header.html, _hand_players.html and _strip.html, which this file follows line by line (a browser test
 // compares the two). Its words come from the page (js/pocha/phone_texts.js).
-import { NO_TRUMP, render } from "./hand_rules.js";
+import { NO_TRUMP } from "./hand_rules.js";
+import { render } from "./refusals.js";
 import { gettext as _, ngettext, page, translate } from "./phone_texts.js";
 
 var SUITS = ["O", "C", "E", "B"];

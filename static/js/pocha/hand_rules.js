@@ -3,37 +3,10 @@
 // the engine refuses it. It gives what the page shows between the server's answers: the stage and whose turn, the
 // dealer's forbidden bid and its reason, the bids, the tricks and the last player's fill-in, what each player would
 // score, the sheet's totals and standings after a saved hand, and the next hand. tests/phone/ plays it against the
-// engine on random games. No dependencies: the game page imports it, and Node.js runs it as it is.
-
-// gettext's "mark, translate later": the templates are the engine's msgids (the page translates them).
-function N_(template) { return template; }
+// engine on random games. The game page imports it, and Node.js runs it as it is.
+import { N_, message, refuse } from "./refusals.js";
 
 var NO_TRUMP = "-";
-
-// --- refusals: a message template, its values, and the seat it is about ------------------------------------
-
-function Refusal(kind, template, params, player) {
-  this.kind = kind; // the engine's error class: "RecordError", "TurnError", "AlreadySaidError", "BidError"...
-  this.template = template;
-  this.params = params || {};
-  this.player = player === undefined ? null : player;
-}
-
-function refuse(kind, template, params, player) { throw new Refusal(kind, template, params, player); }
-
-// A message as the engine's Message is: a template and its values (a value may be a message itself).
-function message(template, params) { return { template: template, params: params || {} }; }
-
-// The message in words, through `translate` (a template to its translation): Python's "%(name)s" formatting.
-function render(said, translate) {
-  var text = (translate || function (t) { return t; })(said.template);
-  var params = said.params || {};
-  return text.replace(/%\(([a-z_]+)\)s/g, function (whole, key) {
-    if (!Object.prototype.hasOwnProperty.call(params, key)) return whole;
-    var value = params[key];
-    return value !== null && typeof value === "object" ? render(value, translate) : String(value);
-  });
-}
 
 // --- numbers ---------------------------------------------------------------------------------------------
 
@@ -583,4 +556,4 @@ Game.prototype.toCard = function (version) {
   return card;
 };
 
-export { NO_TRUMP, Refusal, render, fromCard };
+export { NO_TRUMP, fromCard };

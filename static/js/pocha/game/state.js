@@ -1,6 +1,7 @@
 // The scorekeeper's game as the phone sees it: the last card the server gave (`table.base`) with the taps still in
 // the outbox on top, applied by the phone's copy of the rules (js/pocha/hand_rules.js).
-import { Refusal, fromCard } from "../hand_rules.js";
+import { fromCard } from "../hand_rules.js";
+import { Refusal } from "../refusals.js";
 
 // `now` (a game) after `tap`; unchanged where the phone's rules refuse it (the server will say why) and for an undo
 // of something other than the last step (another phone said something after).

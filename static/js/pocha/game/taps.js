@@ -1,8 +1,9 @@
 // A tap of the hand panel: read from its form (the tap it is: data-action; the hand, the seat; the button's
 // value), applied at once by the phone's copy of the rules, drawn, and added to the outbox; or refused where the
 // buttons are, with the engine's own message.
-import { NO_TRUMP, Refusal, render } from "../hand_rules.js";
+import { NO_TRUMP } from "../hand_rules.js";
 import { placeRefusal } from "../hand_panel.js";
+import { Refusal, render } from "../refusals.js";
 import { gettext as _, translate } from "../phone_texts.js";
 import { newId } from "../outbox.js";
 import { draw, flash } from "./drawing.js";
