@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask
 
 from scorekeeper.engine import HandKind, Suit, trump_code
-from scorekeeper.engine.game_card import max_cards_by_table
+from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table
 from scorekeeper.labels import game_words
 from scorekeeper.labels.short_names import row_names, short_names, strip_names, told_apart
 from scorekeeper.page_parts import hand_panel
@@ -35,6 +35,7 @@ FUNCTIONS: dict[str, Any] = {
     "forbidden_text": game_words.forbidden_text,
     "script_labels": game_words.script_labels,
     "max_cards_by_table": max_cards_by_table,
+    "fixed_trumps_by_kind": fixed_trumps_by_kind,
     "trump_code": trump_code,
     "short_names": short_names,
     "strip_names": strip_names,

@@ -1,8 +1,9 @@
 // The phone's copy of the hand (the module static/js/pocha/hand_rules.js) for the differential test
 // (test_phone_rules.py and tests/support/phone_rules.py): one JSON line in, {"events": [{"card": …} | {"tap": …}, …],
-// "max_cards": {"3": 12, …}} (the table the game page's data carries), one JSON line out, {"seen": [projection, …]}:
-// after each event, everything the page shows (or the refusal, its message template and values), as the test's
-// Python side projects the engine's HandInPlay and score_sheet. The first event is a card.
+// "tables": {"max_cards": {"3": 12, …}, "fixed_trumps": {…}}} (what the game page's data carries to plan hands
+// with), one JSON line out, {"seen": [projection, …]}: after each event, everything the page shows (or the refusal,
+// its message template and values), as the test's Python side projects the engine's HandInPlay and score_sheet.
+// The first event is a card.
 import readline from "node:readline";
 
 import * as rules from "../../static/js/pocha/hand_rules.js";
@@ -81,11 +82,11 @@ function gameSeen(game, rows) {
   };
 }
 
-function play(events, maxCards) {
+function play(events, tables) {
   var game = null, seen = [];
   events.forEach(function (event) {
     if (event.card) {
-      game = rules.fromCard(event.card, maxCards);
+      game = rules.fromCard(event.card, tables);
       seen.push(gameSeen(game, true));
       return;
     }
@@ -105,7 +106,7 @@ lines.on("line", function (line) {
   var answer;
   try {
     var request = JSON.parse(line);
-    answer = { seen: play(request.events, request.max_cards) };
+    answer = { seen: play(request.events, request.tables) };
   } catch (error) {
     answer = { error: String(error && error.stack || error) };
   }

@@ -13,7 +13,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -29,10 +29,13 @@ from scorekeeper.engine import (
     score_sheet,
     trump_code,
 )
-from scorekeeper.engine.game_card import max_cards_by_table
+from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table
 from scorekeeper.games.taps import GameFinishedError, StaleHandError
 
 DRIVER = Path(__file__).resolve().parent.parent / "phone" / "hand_rules_driver.js"
+
+#: What the page's data carries for the phone to plan hands with (templates/games/_phone_page.html).
+PAGE_TABLES: Final = {"max_cards": max_cards_by_table(), "fixed_trumps": fixed_trumps_by_kind()}
 
 #: A tap as the phone sends it (the contract's): action, hand, and seat and value where they apply.
 Tap = dict[str, Any]
@@ -60,9 +63,10 @@ class PhoneRules:
     def play(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Send a card and taps (``{"card": …}`` or ``{"tap": …}`` each); the projection after each, in order.
 
-        The most cards by the players at the table go with them, as the game page's data carries them."""
+        The tables an extra hand is planned with go with them (the most cards by the players at the table, the trump
+        each kind of hand sets), as the game page's data carries them."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        request = {"events": events, "max_cards": max_cards_by_table()}
+        request = {"events": events, "tables": PAGE_TABLES}
         self.process.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()

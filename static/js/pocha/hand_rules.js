@@ -4,6 +4,7 @@
 // dealer's forbidden bid and its reason, the bids, the tricks and the last player's fill-in, what each player would
 // score, the sheet's totals and standings after a saved hand, and the next hand. tests/phone/ plays it against the
 // engine on random games. The game page imports it, and Node.js runs it as it is.
+import { extraHand } from "./hand_plan.js";
 import { N_, message, refuse } from "./refusals.js";
 
 var NO_TRUMP = "-";
@@ -409,8 +410,8 @@ function countedSeats(rules, table) {
 }
 
 // The sheet of `card` with `records` saved (the card's own, then the phone's): rows, totals, missed bids,
-// standings and the hand to play next (an extra hand's plan is the server's to give: it comes with the card).
-function scoreSheet(card, records, maxCards) {
+// standings and the hand to play next (`tables`: the page's data an extra hand is planned with, hand_plan.js).
+function scoreSheet(card, records, tables) {
   var rules = card.rules, plans = card.schedule, n = card.players.length;
   var totals = [], missed = [], tallies = [], rows = [], s;
   for (s = 0; s < n; s++) { totals.push(0); missed.push(0); }
@@ -420,7 +421,7 @@ function scoreSheet(card, records, maxCards) {
       plan = plans[number - 1];
       for (s = 0; s < n; s++) counted.push(true);
     } else {
-      plan = extraPlan(card, number, maxCards);
+      plan = extraHand(n, card.first_dealer, number, rules, tables);
       var seats = countedSeats(rules, standingsNow(rules, tallies, totals, missed));
       for (s = 0; s < n; s++) counted.push(seats.indexOf(s) >= 0);
     }
@@ -453,34 +454,21 @@ function scoreSheet(card, records, maxCards) {
   };
 }
 
-// Extra hand `number`, played while first place is tied after the schedule (engine/schedule.py: extra_hand).
-// `maxCards`: the most cards each player holds, by the players at the table (engine/cards.py: max_cards; the page
-// carries the table).
-function extraPlan(card, number, maxCards) {
-  var n = card.players.length, dealer = (card.first_dealer + number - 1) % n, order = [];
-  for (var i = 1; i <= n; i++) order.push((dealer + i) % n);
-  var cards = card.rules.tie_break === "all_cards" ? maxCards[n] : 1;
-  return {
-    number: number, cards: cards, dealer: dealer, mano: order[0], order: order, kind: "desempate",
-    fixed_trump: null, deals_every_card: cards === maxCards[n], extra: true
-  };
-}
-
 // --- the game: the card, the hands saved since and the hand in play ----------------------------------------
 
-function Game(card, saved, hand, sheet, maxCards) {
+function Game(card, saved, hand, sheet, tables) {
   this.card = card; // the card it started from
   this.saved = saved; // every saved hand: the card's, then the ones saved on this phone
   this.hand = hand; // the hand in play, or null: the game is over, or it waits for an extra hand's card
   this.sheet = sheet;
-  this.maxCards = maxCards; // the most cards each player holds, by the players at the table
+  this.tables = tables; // the page's data hands are planned with (hand_plan.js)
 }
 
-// The game the card describes (`maxCards`: the most cards each player holds, by the players at the table).
-function fromCard(card, maxCards) {
+// The game the card describes (`tables`: the page's data hands are planned with, hand_plan.js).
+function fromCard(card, tables) {
   var saved = (card.saved || []).map(function (record) { return recordOf(record, card.players.length); });
   var hand = card.hand ? replayHand(card.hand.plan, card.rules, card.hand.steps, card.players) : null;
-  return new Game(card, saved, hand, scoreSheet(card, saved, maxCards), maxCards);
+  return new Game(card, saved, hand, scoreSheet(card, saved, tables), tables);
 }
 
 function recordOf(record, n) {
@@ -528,7 +516,7 @@ Game.prototype.apply = function (tap) {
   else if (tap.action === "tricks") after = hand.apply(["tricks", tap.seat, tap.value]);
   else if (tap.action === "renuncios") after = hand.apply(["renuncios", tap.seat, tap.value]);
   else refuse("RecordError", N_("Un paso de la mano no se entiende"));
-  return after === hand ? this : new Game(this.card, this.saved, after, this.sheet, this.maxCards);
+  return after === hand ? this : new Game(this.card, this.saved, after, this.sheet, this.tables);
 };
 
 // Close the hand: its record (the last tricks filled in) goes on the sheet, and the next hand of the schedule
@@ -540,10 +528,10 @@ Game.prototype.save = function (number) {
   var hand = this.handFor(number);
   var record = hand.record();
   var saved = this.saved.concat([record]);
-  var sheet = scoreSheet(this.card, saved, this.maxCards);
+  var sheet = scoreSheet(this.card, saved, this.tables);
   var next = sheet.next !== null && !sheet.next.extra
     ? startHand(sheet.next.plan, this.card.rules, this.card.players) : null;
-  return new Game(this.card, saved, next, sheet, this.maxCards);
+  return new Game(this.card, saved, next, sheet, this.tables);
 };
 
 // The card of this game as it stands, for the server's version `version`: what the phone keeps.

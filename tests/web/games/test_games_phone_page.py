@@ -1,5 +1,6 @@
 """The game page's data for the phone's script (games/_phone_page.html): besides its words and addresses, the game's
-words for trumps and kinds of hand and the most cards by table, so the script keeps no copy of its own."""
+words for trumps and kinds of hand, the most cards by table and the trump each kind of hand fixes, so the script
+keeps no copy of its own."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine import MAX_PLAYERS, MIN_PLAYERS, NO_TRUMP, HandKind, Suit, max_cards
+from scorekeeper.engine.game_card import fixed_trump
 from scorekeeper.labels.game_words import KIND_HELP, KIND_NAMES, TRUMP_NAMES
 from support.table import Table
 
@@ -28,6 +30,13 @@ def test_the_page_carries_the_most_cards_of_every_table(table: Table) -> None:
     data = page_data(table, table.start(), "es")
     assert data["max_cards"] == {str(n): max_cards(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
     assert data["max_cards"] == {"3": 12, "4": 10, "5": 8, "6": 6, "7": 5, "8": 5}, "docs/rules.md, Players and deck"
+
+
+def test_the_page_carries_the_trump_each_kind_of_hand_fixes(table: Table) -> None:
+    fixed = page_data(table, table.start(), "es")["fixed_trumps"]
+    assert fixed == {kind.value: fixed_trump(kind) for kind in HandKind}
+    fixing = {kind: trump for kind, trump in fixed.items() if trump is not None}
+    assert fixing == {"mano_de_oro": "O", "sin_triunfo": "-"}
 
 
 @pytest.mark.parametrize("language", ["es", "en"])

@@ -18,7 +18,7 @@ export function applyTap(now, tap) {
 
 // The game again from the card and the queued taps.
 export function rebuild(table) {
-  var now = fromCard(table.base, table.page.max_cards);
+  var now = fromCard(table.base, table.page);
   table.outbox.queue.forEach(function (tap) { now = applyTap(now, tap); });
   table.game = now;
 }

@@ -22,7 +22,7 @@ export function answered(table, answer, sent) {
     table.base = answer.card;
   } else {
     // The phone's own taps, as the server applied them, on the card it had: the card the server keeps now.
-    var now = fromCard(table.base, table.page.max_cards), same = true;
+    var now = fromCard(table.base, table.page), same = true;
     sent.forEach(function (tap) {
       if (status[tap.id] !== "applied" && status[tap.id] !== "done") return;
       var after = applyTap(now, tap);
