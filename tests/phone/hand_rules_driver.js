@@ -77,7 +77,6 @@ function sheetSeen(sheet, rows) {
 function gameSeen(game, rows) {
   return {
     hand: game.hand === null ? null : handSeen(game.hand),
-    waits_for_extra_hand: game.waitsForExtraHand(),
     sheet: sheetSeen(game.sheet, rows)
   };
 }

@@ -41,8 +41,11 @@ from support.phone_rules import PhoneRules, ServerGame, Tap, game_seen, node_pro
 #: Taps ``make test`` plays at least (the slow run); the quick run of ``make test-fast`` plays ``QUICK_RUN``.
 LONG_RUN: Final = 100_000
 QUICK_RUN: Final = 3_000
-#: Taps in one game at most (a long schedule is left unfinished).
+#: Taps in one game at most (a long schedule is left unfinished); at least, in a short game that may end tied.
 MAX_TAPS: Final = 400
+TIE_TAPS: Final = 60
+#: Taps the quick run plays in short games that often end tied.
+QUICK_TIES: Final = 1_500
 NAMES: Final = (
     "Ana", "Bea", "Carlos", "Dani", "Eva", "Fran", "Gema", "Hugo",
     "María Auxiliadora G.", "Maximilianoalejandro", "Encarnación López R.", "Luis",
@@ -83,20 +86,26 @@ def phone_options(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def games(draw: st.DrawFn) -> ServerGame:
-    """A new game: players and names, a preset or rules of its own with every option, special hands placed."""
+def games(draw: st.DrawFn, ties: bool = False) -> ServerGame:
+    """A new game: players and names, a preset or rules of its own with every option, special hands placed. With
+    ``ties``, a game of a hand or two where a bid made scores nothing, a bid missed costs points and missed bids break
+    no tie: first place is often tied at the end, and extra hands follow until one of the tied misses a bid."""
     players = draw(st.integers(3, 8))
     names = tuple(draw(st.permutations(NAMES))[:players])
     preset = draw(st.sampled_from([*sorted(PRESETS), CUSTOM_PRESET]))
     top = max_cards(players)
     changes: dict[str, Any] = {}
-    scoring = draw(st.sampled_from(("as set", "any", "flat")))
+    scoring = "flat" if ties else draw(st.sampled_from(("as set", "any", "flat")))
     if scoring != "as set":  # any of the options the phone reads from the card, each with any value it allows
         changes.update(draw(phone_options()))
     if scoring == "flat":  # every hand scores nothing (but renuncios): ties at the end, extra hands to play
         changes.update(exact_base=0, exact_per_trick=0, pocha_points=0, miss_per_trick=draw(st.sampled_from((0, 0, 5))))
-    shape = draw(st.sampled_from(("preset", "sizes", "sizes", "turns")))
-    if shape == "sizes":  # short games: the end, ties and extra hands come often
+    if ties:  # ties between those who made their bids, broken by a bid missed in an extra hand
+        changes.update(misses_break_ties=False, miss_per_trick=5)
+    shape = "ties" if ties else draw(st.sampled_from(("preset", "sizes", "sizes", "turns")))
+    if shape == "ties":
+        changes["custom_sizes"] = tuple(draw(st.lists(st.sampled_from((1, 2, top)), min_size=1, max_size=2)))
+    elif shape == "sizes":  # short games: the end, ties and extra hands come often
         changes["custom_sizes"] = tuple(draw(st.lists(st.sampled_from((1, 1, 2, 3, top)), min_size=1, max_size=5)))
     elif shape == "turns":
         changes.update(
@@ -184,12 +193,14 @@ def _what_it_waits_for(hand: HandInPlay, pick: random.Random) -> Tap:
 
 
 class Tally:
-    """How many taps both sides were given, and how many of them the engine refused."""
+    """How many taps both sides were given, how many of them the engine refused, and how many were for extra hands."""
 
     taps = 0
     refused = 0
     saves = 0
     extra_hands = 0
+    extra_taps = 0
+    won_in_extra_hands = 0
 
 
 def play_both(phone: PhoneRules, game: ServerGame, taps: int, seed: int) -> None:
@@ -209,36 +220,37 @@ def play_both(phone: PhoneRules, game: ServerGame, taps: int, seed: int) -> None
         tap = tap_for(game, roll, pick)
         events.append({"tap": tap})
         Tally.taps += 1
+        if game.hand is not None and game.hand.plan.is_extra:
+            Tally.extra_taps += 1
         try:
             saved = game.apply(tap)
         except PochaError as error:
             expected.append(refusal_seen(error))
             Tally.refused += 1
             continue
-        expected.append(game_seen(game, rows=saved, saved=saved))
+        expected.append(game_seen(game, rows=saved))
         if saved:
             Tally.saves += 1
-            hand = game.hand
-            if hand is not None and hand.plan.is_extra:  # the phone waits for the extra hand's card: it comes
+            if game.hand is not None and game.hand.plan.is_extra:  # the phone plans it and plays it, tap by tap
                 Tally.extra_hands += 1
-                events.append({"card": game.card()})
-                expected.append(game_seen(game, rows=True))
+            Tally.won_in_extra_hands += game.scored.finished and game.scored.standings.decided_by_extra_hands
     seen = phone.play(events)
     assert len(seen) == len(expected)
     for index, (event, phone_saw, engine_saw) in enumerate(zip(events, seen, plain(expected), strict=True)):
         assert phone_saw == engine_saw, f"after event {index} ({event.get('tap') or 'a card'}): the phone differs"
 
 
-def run(phone: PhoneRules, taps: int, examples: int) -> None:
-    """Play random games until ``taps`` taps were played on both sides (``examples`` games at most)."""
-    Tally.taps = Tally.refused = Tally.saves = Tally.extra_hands = 0
+def run(phone: PhoneRules, taps: int, examples: int, ties: bool = False) -> None:
+    """Play random games until ``taps`` taps were played on both sides (``examples`` games at most); with ``ties``,
+    short games that often end tied, and check the phone played extra hands."""
+    Tally.taps = Tally.refused = Tally.saves = Tally.extra_hands = Tally.extra_taps = Tally.won_in_extra_hands = 0
 
     @settings(
         max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), print_blob=True, database=None
     )
     @given(
-        game=games(),
-        length=st.integers(1, MAX_TAPS),
+        game=games(ties=ties),
+        length=st.integers(TIE_TAPS if ties else 1, MAX_TAPS),
         seed=st.integers(0, 2**32 - 1),
     )
     def check(game: ServerGame, length: int, seed: int) -> None:
@@ -249,9 +261,13 @@ def run(phone: PhoneRules, taps: int, examples: int) -> None:
     check()
     print(
         f"\nphone vs engine: {Tally.taps} taps ({Tally.refused} refused, {Tally.saves} hands saved, "
-        f"{Tally.extra_hands} extra hands), 0 differences"
+        f"{Tally.extra_hands} extra hands planned by the phone, {Tally.extra_taps} taps in them, "
+        f"{Tally.won_in_extra_hands} games won in one), 0 differences"
     )
     assert Tally.taps >= taps, f"only {Tally.taps} taps were played; {taps} wanted"
+    if ties:
+        assert Tally.extra_hands and Tally.extra_taps, "no tie led to an extra hand: the phone's were not played"
+        assert Tally.won_in_extra_hands, "no extra hand broke a tie"
 
 
 @pytest.mark.parametrize("name", PHONE_OPTIONS)
@@ -266,6 +282,10 @@ def test_every_option_the_phone_reads_is_drawn_within_what_the_rules_allow(name:
 
 def test_the_phone_shows_what_the_engine_says(phone: PhoneRules) -> None:
     run(phone, QUICK_RUN, examples=300)
+
+
+def test_the_phone_plans_and_plays_the_extra_hands_of_a_tie_as_the_engine(phone: PhoneRules) -> None:
+    run(phone, QUICK_TIES, examples=100, ties=True)
 
 
 @pytest.mark.slow

@@ -235,22 +235,13 @@ def sheet_seen(sheet: ScoreSheet, rows: bool) -> dict[str, Any]:
     return seen
 
 
-def game_seen(game: ServerGame, rows: bool, saved: bool = False) -> dict[str, Any]:
-    """Everything the game page shows (every row's figures with ``rows``). Right after a hand is ``saved`` that
-    left first place tied at the end of the schedule, the phone shows no hand: an extra hand's plan is the server's
-    to give, and the phone says it waits for its card."""
-    waits = saved and extra_hand_waits(game)
+def game_seen(game: ServerGame, rows: bool) -> dict[str, Any]:
+    """Everything the game page shows (every row's figures with ``rows``): the hand being played (an extra hand
+    too, which the phone plans itself) and the sheet."""
     return {
-        "hand": hand_seen(game.hand) if game.hand is not None and not waits else None,
-        "waits_for_extra_hand": waits,
+        "hand": hand_seen(game.hand) if game.hand is not None else None,
         "sheet": sheet_seen(game.scored, rows),
     }
-
-
-def extra_hand_waits(game: ServerGame) -> bool:
-    """True when the hand being played is an extra hand nothing has been said in yet."""
-    hand = game.hand
-    return hand is not None and hand.plan.is_extra and not hand.steps
 
 
 def plain(value: Any) -> Any:

@@ -444,7 +444,9 @@ function scoreSheet(card, records, tables) {
   var table = standingsNow(rules, tallies, totals, missed);
   var played = rows.length, next = null;
   if (played < plans.length) next = { number: played + 1, plan: plans[played], extra: false };
-  else if (table.needsExtraHand) next = { number: played + 1, plan: null, extra: true };
+  else if (table.needsExtraHand) {
+    next = { number: played + 1, plan: extraHand(n, card.first_dealer, played + 1, rules, tables), extra: true };
+  }
   var playing = next !== null && next.extra ? countedSeats(rules, table) : [];
   return {
     rows: rows, totals: totals, missed: missed, standings: table, next: next, finished: next === null,
@@ -459,7 +461,7 @@ function scoreSheet(card, records, tables) {
 function Game(card, saved, hand, sheet, tables) {
   this.card = card; // the card it started from
   this.saved = saved; // every saved hand: the card's, then the ones saved on this phone
-  this.hand = hand; // the hand in play, or null: the game is over, or it waits for an extra hand's card
+  this.hand = hand; // the hand in play, or null: no hand is played any more (the game is over, or was left)
   this.sheet = sheet;
   this.tables = tables; // the page's data hands are planned with (hand_plan.js)
 }
@@ -486,17 +488,9 @@ Game.prototype.handNumber = function () {
   return this.sheet.next !== null ? this.sheet.next.number : null;
 };
 
-// True while the game waits for the plan of an extra hand, which only the server makes (its card brings it).
-Game.prototype.waitsForExtraHand = function () {
-  return this.hand === null && this.sheet.next !== null && this.sheet.next.extra;
-};
-
 // The hand a tap for hand `number` is meant for (as games/taps.py: hand_for).
 Game.prototype.handFor = function (number) {
-  if (this.hand === null) {
-    if (this.sheet.finished) refuse("GameFinishedError", N_("La partida ya ha terminado"));
-    refuse("WaitsError", N_("La mano de desempate se empieza cuando vuelva la conexión"));
-  }
+  if (this.hand === null) refuse("GameFinishedError", N_("La partida ya ha terminado"));
   if (number !== this.hand.plan.number) {
     refuse("StaleHandError", N_("Esa pantalla era de la mano %(old)s; ahora se juega la mano %(number)s"),
       { old: number, number: this.hand.plan.number });
@@ -519,8 +513,8 @@ Game.prototype.apply = function (tap) {
   return after === hand ? this : new Game(this.card, this.saved, after, this.sheet, this.tables);
 };
 
-// Close the hand: its record (the last tricks filled in) goes on the sheet, and the next hand of the schedule
-// starts (as games/taps.py: save_hand).
+// Close the hand: its record (the last tricks filled in) goes on the sheet, and the next hand starts: the
+// schedule's, or an extra hand while first place is tied after it, planned here (as games/taps.py: save_hand).
 Game.prototype.save = function (number) {
   if (number >= 1 && number <= this.saved.length) {
     refuse("StaleHandError", N_("La mano %(number)s ya estaba guardada"), { number: number });
@@ -529,8 +523,7 @@ Game.prototype.save = function (number) {
   var record = hand.record();
   var saved = this.saved.concat([record]);
   var sheet = scoreSheet(this.card, saved, this.tables);
-  var next = sheet.next !== null && !sheet.next.extra
-    ? startHand(sheet.next.plan, this.card.rules, this.card.players) : null;
+  var next = sheet.next !== null ? startHand(sheet.next.plan, this.card.rules, this.card.players) : null;
   return new Game(this.card, saved, next, sheet, this.tables);
 };
 

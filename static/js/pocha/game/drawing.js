@@ -1,7 +1,6 @@
 // The strip (#resumen) and the hand panel (#mano) drawn from the phone's state, in place of the server's, with a
 // refused tap's message where the eye is; the forms of the panel kept current; the page's «guardada» messages.
-import { esc, panel, strip } from "../hand_panel.js";
-import { gettext as _ } from "../phone_texts.js";
+import { panel, strip } from "../hand_panel.js";
 import { drawSheetNote } from "./sheet.js";
 import { signature } from "./state.js";
 
@@ -29,13 +28,6 @@ function put(id, html, after) {
   return fresh;
 }
 
-function waitingPanel(game) {
-  return "<section class=\"hand-panel\" id=\"mano\" aria-labelledby=\"hand-title\"><h2 id=\"hand-title\">" +
-    esc(_("Mano de desempate %(n)s", { n: game.sheet.next.number })) + "</h2><p class=\"hint\">" +
-    esc(_("Empate en cabeza: la mano de desempate empieza en cuanto este móvil hable con el servidor.")) +
-    "</p></section>";
-}
-
 // A refused tap's message, brought into view and given the focus (read out: role=alert).
 function showRefusal() {
   var message = document.getElementById("tap-error");
@@ -52,9 +44,7 @@ export function draw(table, refusal) {
   var title = main && main.querySelector("h1");
   if (!title) return;
   var drawnStrip = put("resumen", strip(game.sheet, base.players, table.page.strip_names || base.players), title);
-  var html = "";
-  if (game.hand) html = panel(view(table), refusal || null);
-  else if (game.waitsForExtraHand()) html = waitingPanel(game);
+  var html = game.hand ? panel(view(table), refusal || null) : "";
   var drawnPanel = put("mano", html, drawnStrip || title);
   if (drawnPanel) {
     drawnPanel.classList.add("settling");

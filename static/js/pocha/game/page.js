@@ -92,7 +92,7 @@ function start(setup) {
   outbox.keep(table.base);
   table.lastAnswer = outbox.pending() ? 0 : Date.now();
   var drawnByServer = cardSignature(setup.card);
-  if (signature(table.game) !== drawnByServer || (!table.game.hand && table.game.waitsForExtraHand())) draw(table);
+  if (signature(table.game) !== drawnByServer) draw(table);
   else table.drawnAs = drawnByServer;
   table.chip.show(table);
   outbox.sendSoon(0);

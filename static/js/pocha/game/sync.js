@@ -46,7 +46,7 @@ export function answered(table, answer, sent) {
   }
   var idle = !table.outbox.pending();
   if (idle && (sheetBehind(table) || answer.card)) refreshParts(table);
-  if (idle && (table.cardWanted || game.waitsForExtraHand())) askCard(table, true);
+  if (idle && table.cardWanted) askCard(table, true);
   drawSheetNote(table);
 }
 
@@ -74,7 +74,7 @@ export function askCard(table, force) {
       table.lastAnswer = Date.now();
       table.chip.show(table);
       if (!answer || !answer.card || answer.card.format !== 1 || table.outbox.pending()) return;
-      if (answer.card.version === table.base.version && !table.game.waitsForExtraHand()) return;
+      if (answer.card.version === table.base.version) return;
       table.base = answer.card;
       table.outbox.keep(table.base);
       rebuild(table);
