@@ -8,15 +8,7 @@ import readline from "node:readline";
 
 import * as rules from "../../static/js/pocha/hand_rules.js";
 import { Refusal } from "../../static/js/pocha/refusals.js";
-
-function said(message) {
-  var params = {};
-  Object.keys(message.params).sort().forEach(function (key) {
-    var value = message.params[key];
-    params[key] = value !== null && typeof value === "object" ? said(value) : value;
-  });
-  return { template: message.template, params: params };
-}
+import { said } from "./said.js";
 
 function handSeen(hand) {
   var stage = hand.stage(), n = hand.plan.order.length, would = [], filledIn = [], seat;

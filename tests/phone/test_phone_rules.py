@@ -23,11 +23,8 @@ from scorekeeper.engine import (
     OPTIONS,
     PHONE_OPTIONS,
     PRESETS,
-    Choice,
-    Flag,
     HandInPlay,
     HandKind,
-    Number,
     Ones,
     PochaError,
     Special,
@@ -35,8 +32,16 @@ from scorekeeper.engine import (
     max_cards,
     preset_rules,
 )
-from scorekeeper.engine.rules import DEFAULT_RULES
-from support.phone_rules import PhoneRules, ServerGame, Tap, game_seen, node_program, plain, refusal_seen
+from support.phone_rules import (
+    PhoneRules,
+    ServerGame,
+    Tap,
+    game_seen,
+    node_program,
+    option_values,
+    plain,
+    refusal_seen,
+)
 
 #: Taps ``make test`` plays at least (the slow run); the quick run of ``make test-fast`` plays ``QUICK_RUN``.
 LONG_RUN: Final = 100_000
@@ -62,20 +67,6 @@ def phone() -> Iterator[PhoneRules]:
 
 
 # --- games ---------------------------------------------------------------------------------------------------
-
-
-def option_values(name: str) -> st.SearchStrategy[Any]:
-    """Any value option ``name`` may take, as its control allows (engine/rules.py): on or off, any of its choices,
-    or a number within its bounds (its default and its bounds more often)."""
-    control, default = OPTIONS[name].control, getattr(DEFAULT_RULES, name)
-    if isinstance(control, Flag):
-        return st.booleans()
-    if isinstance(control, Choice):
-        return st.sampled_from(control.values)
-    if isinstance(control, Number):
-        bounds = st.sampled_from(list(dict.fromkeys((default, control.low, control.high))))
-        return st.one_of(bounds, st.integers(control.low, control.high))
-    raise NotImplementedError(f"the differential test cannot draw {name}: teach option_values its control")
 
 
 @st.composite
@@ -270,8 +261,8 @@ def run(phone: PhoneRules, taps: int, examples: int, ties: bool = False) -> None
         assert Tally.won_in_extra_hands, "no extra hand broke a tie"
 
 
-@pytest.mark.parametrize("name", PHONE_OPTIONS)
-def test_every_option_the_phone_reads_is_drawn_within_what_the_rules_allow(name: str) -> None:
+@pytest.mark.parametrize("name", OPTIONS)
+def test_every_option_is_drawn_within_what_the_rules_allow(name: str) -> None:
     @settings(max_examples=25, deadline=None, database=None)
     @given(value=option_values(name))
     def check(value: Any) -> None:

@@ -1,9 +1,10 @@
-"""The two sides of the differential test (tests/phone/test_phone_rules.py): the engine as the server applies a tap, and the phone's
-copy of the hand (static/js/pocha/hand_rules.js) in a long-lived Node.js process; each gives what the page shows.
+"""The two sides of the differential tests (tests/phone/): the engine as the server applies a tap, and the phone's
+copy of the hand (static/js/pocha/hand_rules.js) in a long-lived Node.js process; each gives what the page shows. The
+same for the schedule: the engine's plans and extra hands, and the phone's (static/js/pocha/schedule.js, hand_plan.js).
 
 The server's side is the engine's ``HandInPlay`` and ``score_sheet`` with what games/taps.py adds around them (a tap
 for another hand, the game over, a hand saved twice). Both sides answer in the same plain data: the projection of
-everything the game page shows, or the refusal's message template and values.
+everything the game page shows (the card's plans, for a schedule), or the refusal's message template and values.
 """
 
 from __future__ import annotations
@@ -16,23 +17,35 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+from hypothesis import strategies as st
 
 from scorekeeper.engine import (
+    OPTIONS,
+    Choice,
+    Flag,
     HandInPlay,
+    HandList,
     HandRecord,
     Message,
+    Number,
+    Places,
     PochaError,
     Rules,
     ScoreSheet,
+    Special,
     Step,
+    extra_hand,
     game_card,
+    schedule,
     score_sheet,
     trump_code,
 )
-from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table
+from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table, plan_card
+from scorekeeper.engine.options import MOST_HANDS
+from scorekeeper.engine.rules import DEFAULT_RULES, SPECIAL_KINDS
 from scorekeeper.games.taps import GameFinishedError, StaleHandError
 
-DRIVER = Path(__file__).resolve().parent.parent / "phone" / "hand_rules_driver.js"
+DRIVERS = Path(__file__).resolve().parent.parent / "phone"
 
 #: What the page's data carries for the phone to plan hands with (templates/games/_phone_page.html).
 PAGE_TABLES: Final = {"max_cards": max_cards_by_table(), "fixed_trumps": fixed_trumps_by_kind()}
@@ -52,29 +65,33 @@ def node_program() -> str:
     )
 
 
-class PhoneRules:
-    """The phone's copy of the hand in Node.js: ``play(events)`` gives what the page shows after each event."""
+class PhoneDriver:
+    """One of the phone's modules in a Node.js process, through its driver (tests/phone/): a JSON line in, a JSON
+    line out. The tables hands are planned with go with every request (the most cards by the players at the table,
+    the trump each kind of hand sets), as the game page's data carries them."""
+
+    driver = "hand_rules_driver.js"
 
     def __init__(self, node: str) -> None:
         self.process = subprocess.Popen(
-            [node, str(DRIVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8"
+            [node, str(DRIVERS / self.driver)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
         )
 
-    def play(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Send a card and taps (``{"card": …}`` or ``{"tap": …}`` each); the projection after each, in order.
-
-        The tables an extra hand is planned with go with them (the most cards by the players at the table, the trump
-        each kind of hand sets), as the game page's data carries them."""
+    def ask(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """Send ``request`` (with the tables), and give the answer's ``seen``."""
         assert self.process.stdin is not None and self.process.stdout is not None
-        request = {"events": events, "tables": PAGE_TABLES}
-        self.process.stdin.write(json.dumps(request, separators=(",", ":")) + "\n")
+        self.process.stdin.write(json.dumps({**request, "tables": PAGE_TABLES}, separators=(",", ":")) + "\n")
         self.process.stdin.flush()
         line = self.process.stdout.readline()
         if not line:
             raise RuntimeError("the Node.js process ended")
         answer = json.loads(line)
         if "error" in answer:
-            raise RuntimeError(f"hand_rules.js failed:\n{answer['error']}")
+            raise RuntimeError(f"{self.driver} failed:\n{answer['error']}")
         seen: list[dict[str, Any]] = answer["seen"]
         return seen
 
@@ -85,6 +102,24 @@ class PhoneRules:
         self.process.wait(timeout=10)
         if self.process.stdout is not None:
             self.process.stdout.close()
+
+
+class PhoneRules(PhoneDriver):
+    """The phone's copy of the hand in Node.js: ``play(events)`` gives what the page shows after each event."""
+
+    def play(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Send a card and taps (``{"card": …}`` or ``{"tap": …}`` each); the projection after each, in order."""
+        return self.ask({"events": events})
+
+
+class PhoneSchedule(PhoneDriver):
+    """The phone's copy of the schedule in Node.js: ``plan(games)`` gives each game's schedule and extra hands."""
+
+    driver = "schedule_driver.js"
+
+    def plan(self, games: list[ScheduleCase]) -> list[dict[str, Any]]:
+        """The schedule of each game (``schedule_seen``'s shape), planned by the phone."""
+        return self.ask({"games": [case.plain() for case in games]})
 
 
 # --- the server's side ---------------------------------------------------------------------------------------
@@ -247,3 +282,80 @@ def game_seen(game: ServerGame, rows: bool) -> dict[str, Any]:
 def plain(value: Any) -> Any:
     """``value`` as JSON gives it back (tuples as lists)."""
     return json.loads(json.dumps(value))
+
+
+# --- random rules ----------------------------------------------------------------------------------------------
+
+#: More cards than any table deals (3 players hold 12 at most): a hand the engine refuses everywhere.
+TOO_MANY_CARDS: Final = 13
+
+
+def option_values(name: str, hands: int = MOST_HANDS) -> st.SearchStrategy[Any]:
+    """Any value option ``name`` may take, as its control allows (engine/options.py, engine/rules.py): on or off,
+    any of its choices, a number within its bounds (its default and its bounds more often; none where it may be
+    left empty), a list of hand sizes (sizes no table deals too), or special hands of every kind, each appended or
+    placed at a hand from 1 to ``hands`` (never two at the same hand)."""
+    control, default = OPTIONS[name].control, getattr(DEFAULT_RULES, name)
+    if isinstance(control, Flag):
+        return st.booleans()
+    if isinstance(control, Choice):
+        return st.sampled_from(control.values)
+    if isinstance(control, Number):
+        bounds = st.sampled_from(list(dict.fromkeys((default, control.low, control.high))))
+        numbers = st.one_of(bounds, st.integers(control.low, control.high))
+        return st.one_of(st.none(), numbers) if control.blank else numbers
+    if isinstance(control, HandList):
+        short = st.lists(st.integers(1, TOO_MANY_CARDS), min_size=1, max_size=12)
+        long = st.lists(st.integers(1, 5), min_size=1, max_size=MOST_HANDS)
+        return st.one_of(st.none(), short.map(tuple), long.map(tuple))
+    if isinstance(control, Places):
+        special = st.builds(Special, st.sampled_from(SPECIAL_KINDS), st.one_of(st.none(), st.integers(1, hands)))
+        return st.lists(special, max_size=4).map(_one_a_hand).map(tuple)
+    raise NotImplementedError(f"the differential tests cannot draw {name}: teach option_values its control")
+
+
+def _one_a_hand(specials: list[Special]) -> list[Special]:
+    """``specials`` without those placed at a hand an earlier one took."""
+    taken: set[int] = set()
+    kept = []
+    for special in specials:
+        if special.at is None or special.at not in taken:
+            kept.append(special)
+            if special.at is not None:
+                taken.add(special.at)
+    return kept
+
+
+# --- the schedule ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScheduleCase:
+    """A game to plan: its rules, the players at the table and the first dealer (as a phone might give them: any
+    value), and how many extra hands to plan after its schedule."""
+
+    rules: Rules
+    players: Any
+    first_dealer: Any
+    extra_hands: int = 3
+
+    def plain(self) -> dict[str, Any]:
+        """The game as the phone's driver takes it: the rules as ``Rules.to_dict`` keeps them."""
+        return {
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "first_dealer": self.first_dealer,
+            "extra_hands": self.extra_hands,
+        }
+
+
+def schedule_seen(case: ScheduleCase) -> dict[str, Any]:
+    """The engine's schedule of ``case`` as the card writes it (``plan_card``) with the extra hands after it, or its
+    refusal: the kind of refusal and its message."""
+    try:
+        plans = schedule(case.players, case.first_dealer, case.rules)
+    except PochaError as error:
+        return {"refused": {"kind": type(error).__name__, "message": message_seen(error.message)}}
+    after = range(len(plans) + 1, len(plans) + 1 + case.extra_hands)
+    extra = [extra_hand(case.players, case.first_dealer, number, case.rules) for number in after]
+    return {"schedule": [plan_card(plan) for plan in plans], "extra": [plan_card(plan) for plan in extra]}
