@@ -253,11 +253,13 @@ class Table:
 
     With JavaScript on, a tap on the game page is drawn in place by the phone and sent from its outbox: ``tap``
     waits for the drawing (and, unless told not to, for the server's answer) and checks the page was not reloaded.
-    With JavaScript off (``javascript=False``), every tap is a real POST followed by a reload.
+    With JavaScript off (``javascript=False``), every tap is a real POST followed by a reload. Without signal
+    (``answered=False``), no tap waits for the server's answer.
     """
 
     page: Page
     javascript: bool = True
+    answered: bool = True
 
     # --- starting a game ----------------------------------------------------------------------
 
@@ -318,7 +320,7 @@ class Table:
         page.evaluate(BEFORE_A_TAP)
         target.tap()
         page.wait_for_function("() => +(document.body.dataset.drawn || 0) > window.pochaDrawn")
-        if settle:
+        if settle and self.answered:
             self.settle()
         assert page.evaluate("() => window.pochaSamePage === true"), "the tap reloaded the page instead of drawing it"
 
