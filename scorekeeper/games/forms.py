@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -32,6 +32,7 @@ from scorekeeper.engine import (
     preset_rules,
     schedule,
 )
+from scorekeeper.engine.errors import N_
 from scorekeeper.engine.options import MOST_HANDS
 from scorekeeper.engine.rules import SPECIAL_KINDS
 from scorekeeper.labels.engine_messages import engine_message
@@ -44,6 +45,15 @@ RANDOM_DEALER = "azar"
 CHOOSE_DEALER = _l("Elige quién reparte primero")
 AS_PRESET = ""  # an option left "as the rules say"
 AS_RULES = _l("Según las reglas")
+
+# What the form says of a choice it refuses (message templates: the phone's copy of the form reads them too,
+# games/new_game_data.py).
+TOO_MANY_HANDS: Final = N_("Como mucho %(max)s manos")
+NOT_SIZES: Final = N_("Escribe solo números separados por espacios, como 1 2 3 3 2 1")
+NOT_OFFERED: Final = N_("%(label)s: elige una de las opciones de la lista")
+NOT_A_PLACE: Final = N_("%(kind)s: escribe el número de la mano, o «fin»")
+#: What a special hand's field takes besides a hand's number to put it after the schedule (0 does too).
+AT_THE_END: Final = ("fin", "final", "end")
 
 
 def choices(*pairs: tuple[str, Any]) -> list[SelectChoice]:
@@ -87,9 +97,9 @@ def _sizes(text: str) -> tuple[int, ...]:
     """The hand sizes typed as «1 2 3 3 2 1» (commas allowed), ASCII digits only."""
     sizes = [whole_number(part, 2) for part in text.replace(",", " ").split()]
     if len(sizes) > MAX_CUSTOM_HANDS:
-        raise ValidationError(_l("Como mucho %(max)s manos", max=MAX_CUSTOM_HANDS))
+        raise ValidationError(_l(TOO_MANY_HANDS, max=MAX_CUSTOM_HANDS))
     if not all(size is not None for size in sizes):
-        raise ValidationError(_l("Escribe solo números separados por espacios, como 1 2 3 3 2 1"))
+        raise ValidationError(_l(NOT_SIZES))
     return tuple(size for size in sizes if size is not None)
 
 
@@ -108,7 +118,7 @@ def _choice(field: SelectField, kind: type[E]) -> E | None:
     if not value:
         return None
     if value not in {choice[0] if isinstance(choice, tuple) else choice.value for choice in field.choices or ()}:
-        raise ValidationError(_l("%(label)s: elige una de las opciones de la lista", label=field.label.text))
+        raise ValidationError(_l(NOT_OFFERED, label=field.label.text))
     return kind(value)
 
 
@@ -270,7 +280,7 @@ class NewGameForm(FlaskForm):
             if chosen is not None:
                 changes[name] = chosen
         if self.preset.data and self.preset.data not in PRESETS and self.preset.data != CUSTOM_PRESET:
-            raise ValidationError(_l("%(label)s: elige una de las opciones de la lista", label=self.preset.label.text))
+            raise ValidationError(_l(NOT_OFFERED, label=self.preset.label.text))
         return preset_rules(self.preset.data or "clasica", **changes)
 
     def chosen(self, name: str, about: Option) -> Any:
@@ -296,12 +306,12 @@ class NewGameForm(FlaskForm):
             if not where:
                 continue
             number = whole_number(where, 3)
-            if where in ("fin", "final", "end") or number == 0:
+            if where in AT_THE_END or number == 0:
                 specials.append(Special(kind, None))
             elif number is not None:
                 specials.append(Special(kind, number))
             else:
-                raise ValidationError(_l("%(kind)s: escribe el número de la mano, o «fin»", kind=kind_label(kind)))
+                raise ValidationError(_l(NOT_A_PLACE, kind=kind_label(kind)))
         return tuple(specials) if specials else None
 
     def check_rules(self, players: int) -> Rules | None:

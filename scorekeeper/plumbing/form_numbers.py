@@ -14,6 +14,8 @@ from wtforms import FieldList, IntegerField
 
 #: No number Pocha asks for needs more digits than this (hands, tricks, points, seats).
 MAX_DIGITS: Final = 6
+#: What a number field says of a text that is not a whole number (a message template).
+NOT_WHOLE: Final = _l("Escribe un número entero, como 3")
 
 
 def whole_number(text: str | None, max_digits: int = MAX_DIGITS, signed: bool = False) -> int | None:
@@ -52,7 +54,7 @@ class WholeNumberField(IntegerField):  # type: ignore[misc]
         value = whole_number(str(raw), self.max_digits, self.signed)
         if value is None:
             self.data = None
-            raise ValueError(str(_l("Escribe un número entero, como 3")))
+            raise ValueError(str(NOT_WHOLE))
         self.data = value
 
 

@@ -9,10 +9,14 @@ from typing import Final
 from flask_babel import gettext as _
 
 from scorekeeper.engine import PochaError, check_players
+from scorekeeper.engine.errors import N_
 from scorekeeper.labels.engine_messages import engine_message
 
 #: The longest name, in letters: long enough for «María José», short enough for a column.
 NAME_MAX: Final = 20
+#: What the check of the names says (message templates: the phone's copy of the new-game form reads them too).
+TOO_LONG: Final = N_("«%(name)s…» es muy largo: como mucho %(max)s letras")
+REPEATED: Final = N_("«%(name)s» está repetido: poned nombres distintos")
 
 
 class NamesError(ValueError):
@@ -36,9 +40,7 @@ def check_names(names: Sequence[str]) -> None:
     """Raise ``NamesError`` unless ``names`` (tidied, by seat) are 3 to 8, none too long, no two alike."""
     for name in names:
         if len(name) > NAME_MAX:
-            raise NamesError(
-                _("«%(name)s…» es muy largo: como mucho %(max)s letras", name=name[:NAME_MAX], max=NAME_MAX)
-            )
+            raise NamesError(_(TOO_LONG, name=name[:NAME_MAX], max=NAME_MAX))
     try:
         check_players(len(names))
     except PochaError as error:
@@ -46,5 +48,5 @@ def check_names(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise NamesError(_("«%(name)s» está repetido: poned nombres distintos", name=name))
+            raise NamesError(_(REPEATED, name=name))
         seen.add(name.casefold())
