@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 from .counts import is_whole
 from .errors import N_, RulesError
@@ -114,14 +114,18 @@ class Number:
 class HandList:
     """A list of hand sizes typed by the table (at most ``MOST_HANDS``, none of fewer than one card), or ``None``."""
 
+    #: What ``check`` says of a list too long or empty, and of a hand of no cards.
+    HOW_MANY: ClassVar[str] = N_("Una lista de manos a medida tiene de 1 a 100 manos")
+    NO_CARDS: ClassVar[str] = N_("Cada mano de la lista debe tener al menos una carta")
+
     def check(self, value: Any) -> None:
         """From 1 to ``MOST_HANDS`` hands, each of at least one card."""
         if value is None:
             return
         if not 1 <= len(value) <= MOST_HANDS:
-            raise RulesError(N_("Una lista de manos a medida tiene de 1 a 100 manos"))
+            raise RulesError(self.HOW_MANY)
         if any(not is_whole(n) or n < 1 for n in value):
-            raise RulesError(N_("Cada mano de la lista debe tener al menos una carta"))
+            raise RulesError(self.NO_CARDS)
 
     def plain(self, value: Any) -> Any:
         """A list, or ``None``."""

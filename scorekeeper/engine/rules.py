@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import Suit
 from .counts import is_whole
@@ -111,16 +111,21 @@ class Special:
 class Places:
     """The special hands switched on, each where it is played: the form asks for a hand's number, or «fin»."""
 
+    #: What ``check`` says of a kind that is not special, of a hand numbered below 1, and of two in one hand.
+    NOT_SPECIAL: ClassVar[str] = N_("Solo hay cuatro manos especiales: indias, subastado, mano de oro y sin triunfo")
+    FROM_ONE: ClassVar[str] = N_("Las manos se numeran desde 1")
+    SAME_HAND: ClassVar[str] = N_("Dos manos especiales no pueden ocupar la misma mano")
+
     def check(self, value: Any) -> None:
         """Only the four special kinds, numbered from 1, never two in the same hand."""
         kinds = [special.kind for special in value]
         if any(kind not in SPECIAL_KINDS for kind in kinds):
-            raise RulesError(N_("Solo hay cuatro manos especiales: indias, subastado, mano de oro y sin triunfo"))
+            raise RulesError(self.NOT_SPECIAL)
         places = [special.at for special in value if special.at is not None]
         if any(not is_whole(at) or at < 1 for at in places):
-            raise RulesError(N_("Las manos se numeran desde 1"))
+            raise RulesError(self.FROM_ONE)
         if len(places) != len(set(places)):
-            raise RulesError(N_("Dos manos especiales no pueden ocupar la misma mano"))
+            raise RulesError(self.SAME_HAND)
 
     def plain(self, value: Any) -> Any:
         """A list of ``{"kind": …, "at": …}``."""
