@@ -20,6 +20,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import bp, taps
 from scorekeeper.games.forms import NewGameForm
 from scorekeeper.games.hand_forms import InputError, TapForm
+from scorekeeper.games.new_game_data import new_game_data
 from scorekeeper.games.new_game_page import (
     NAME_ACTION,
     PREVIEW_KEY,
@@ -91,6 +92,7 @@ def _new_game_page(form: NewGameForm, rows: int, page_address: str | None = None
         group=group,
         suggestions=suggested_names(known_games(), group or None),
         name_max=NAME_MAX,
+        phone_form=new_game_data(form),
         **schedule_context(form),
     )
 

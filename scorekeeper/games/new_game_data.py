@@ -1,0 +1,113 @@
+"""What the phone's copy of the new-game form reads from the page (``#new-game-data``, games/new.html).
+
+Without signal the phone starts a game itself (static/js/pocha/new_game_rules.js): it reads the form as the server
+does (games/forms.py), with the rules of every preset, each option's control and bounds, and every refusal's words
+in the page's language taken from here, so that the script copies none of them. The phone's reading is checked
+against the form's on random forms (tests/phone/test_new_game_rules.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext
+
+from scorekeeper.engine import (
+    CUSTOM_PRESET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    PRESETS,
+    Choice,
+    Flag,
+    HandList,
+    Number,
+    Option,
+    PochaError,
+    check_players,
+    preset_rules,
+)
+from scorekeeper.engine.rules import SPECIAL_KINDS, Places
+from scorekeeper.games.forms import (
+    AT_THE_END,
+    CHOOSE_DEALER,
+    FORM_OPTIONS,
+    MAX_CUSTOM_HANDS,
+    NOT_A_PLACE,
+    NOT_OFFERED,
+    NOT_SIZES,
+    RANDOM_DEALER,
+    READ_ORDER,
+    TOO_MANY_HANDS,
+    NewGameForm,
+)
+from scorekeeper.labels.engine_messages import engine_message
+from scorekeeper.labels.game_words import kind_label
+from scorekeeper.plumbing.form_numbers import MAX_DIGITS, NOT_WHOLE
+from scorekeeper.storage.player_names import NAME_MAX, REPEATED, TOO_LONG
+
+
+def _players_refusal() -> str:
+    """What the engine says of a table of the wrong size, in the page's language."""
+    try:
+        check_players(0)
+    except PochaError as error:
+        return engine_message(error.message)
+    raise AssertionError("no table has no players")
+
+
+def _option(name: str, about: Option, form: NewGameForm) -> dict[str, Any]:
+    """One option of the form: its field(s), its control, what it takes and what it says when it refuses."""
+    control = about.control
+    said: dict[str, Any] = {"name": name, "label": str(form[name].label.text) if name in form else name}
+    if isinstance(control, Flag):
+        said.update(control="flag", values=["1", "0"])
+    elif isinstance(control, Choice):
+        said.update(control="choice", values=[value.value for value in control.values])
+    elif isinstance(control, Number):
+        said.update(control="number", low=control.low, high=control.high, blank=control.blank)
+        said["refusal"] = gettext(control.refusal)
+    elif isinstance(control, HandList):
+        said.update(control="hand_list", how_many=gettext(HandList.HOW_MANY), no_cards=gettext(HandList.NO_CARDS))
+    elif isinstance(control, Places):
+        said.update(
+            control="places",
+            fields=[kind.value for kind in SPECIAL_KINDS],
+            kinds={kind.value: str(kind_label(kind)) for kind in SPECIAL_KINDS},
+            from_one=gettext(Places.FROM_ONE),
+            same_hand=gettext(Places.SAME_HAND),
+        )
+    return said
+
+
+def new_game_data(form: NewGameForm) -> dict[str, Any]:
+    """The new-game form as the phone reads it: the presets' rules, the options in the order the form reads them,
+    the names' limits, and every refusal's words (templates with ``%(name)s`` values, as gettext's)."""
+    in_order = sorted(FORM_OPTIONS.items(), key=lambda item: READ_ORDER.index(type(item[1].control)))
+    number_field = next(form[name] for name, about in FORM_OPTIONS.items() if isinstance(about.control, Number))
+    return {
+        "presets": {key: preset_rules(key).to_dict() for key in (*PRESETS, CUSTOM_PRESET)},
+        "default_preset": form.preset.default,
+        "random_dealer": RANDOM_DEALER,
+        "players": {"low": MIN_PLAYERS, "high": MAX_PLAYERS, "entries": form.names.max_entries},
+        "name_max": NAME_MAX,
+        "max_digits": MAX_DIGITS,
+        "most_hands": MAX_CUSTOM_HANDS,
+        "at_the_end": list(AT_THE_END),
+        "options": [_option(name, about, form) for name, about in in_order],
+        "rules_order": list(OPTIONS),
+        "preset_label": str(form.preset.label.text),
+        "messages": {
+            "too_long": gettext(TOO_LONG),
+            "repeated": gettext(REPEATED),
+            "players": _players_refusal(),
+            "choose_dealer": gettext(CHOOSE_DEALER),
+            "not_offered": gettext(NOT_OFFERED),
+            "not_a_choice": str(form.preset.gettext("Not a valid choice.")),
+            "not_whole": str(NOT_WHOLE),
+            "number_range": str(number_field.gettext("Number must be between %(min)s and %(max)s.")),
+            "too_many_hands": gettext(TOO_MANY_HANDS),
+            "not_sizes": gettext(NOT_SIZES),
+            "not_a_place": gettext(NOT_A_PLACE),
+        },
+    }
