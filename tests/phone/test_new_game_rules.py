@@ -1,0 +1,169 @@
+"""The phone's copy of the new-game form (static/js/pocha/new_game_rules.js, run by Node.js) against the form itself
+(games/forms.py): random forms, as a phone's page sends them and worse, read both ways in Spanish and in English give
+the same game (names, first dealer, preset and every rule) or the same refusals, field by field, in the same words."""
+
+from __future__ import annotations
+
+import json
+import re
+import random
+import subprocess
+from pathlib import Path
+from typing import Any, Final
+
+import pytest
+from flask import Flask
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.engine import PochaError
+from scorekeeper.games.forms import NewGameForm
+from scorekeeper.games.new_game_data import new_game_data
+from scorekeeper.labels.engine_messages import engine_message
+from support.phone_rules import node_program
+
+DRIVER: Final = Path(__file__).resolve().parent / "new_game_rules_driver.js"
+FORMS: Final = 600
+#: Names a table types, and some it should not: accents, the longest allowed and one more letter, letters that
+#: are the same but for case (as Python's casefold sees them), spaces and control characters inside.
+NAMES: Final = (
+    "Ana",
+    "ana",
+    "ANA",
+    "Begoña",
+    "BEGOÑA",
+    "Íñigo",
+    "Maximiliano de las Ni",
+    "Maximiliano de las Nie",
+    "María José",
+    "  María   José ",
+    "Strauß",
+    "STRAUSS",
+    "Σοφία",
+    "ΣΟΦΊΑ",
+    "Ǆuro",
+    "ǆuro",
+    "😀 Pepe",
+    "😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀",
+    "😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀",
+    "a\tb",
+    "a\x1cb",
+    "a\x07b",
+    "\u00a0Luis\u00a0",
+    "Luis",
+    "Jo\ufeffsé",
+    "İsmail",
+    "i̇smail",
+    "x" * 19,
+    "",
+)
+NUMBERS: Final = (
+    "",
+    "",
+    "0",
+    "1",
+    "5",
+    "7",
+    "12",
+    "40",
+    "41",
+    "100",
+    "1000",
+    "1001",
+    " 8 ",
+    "x",
+    "٣",
+    "-1",
+    "1234567",
+    "007",
+)
+SIZES: Final = ("", "", "1 2 3", "1,2,3", "1 1", "3 3 3", "12", "13", "0", "1 x", ",", " 1  5 ", "2," * 101, "5 " * 30)
+PLACES: Final = ("", "", "", "fin", "FIN", "final", "end", "0", "1", "2", "3", "28", "99", "x", " 2 ", "1000")
+
+
+def random_form(rng: random.Random, data: dict[str, Any]) -> dict[str, str]:
+    """A form as the new-game page sends it: eight name rows, the first dealer, the preset and every option's field,
+    each usually as its control offers it, sometimes not."""
+    fields: dict[str, str] = {}
+    for row in range(8):
+        fields[f"names-{row}"] = rng.choice(NAMES) if row < rng.randint(2, 9) else ""
+    fields["first_dealer"] = rng.choice(["azar", "azar", *(str(seat) for seat in range(8)), "9", "x"])
+    fields["preset"] = rng.choice([*data["presets"], "nada"] if rng.random() < 0.05 else list(data["presets"]))
+    for option in data["options"]:
+        control = option["control"]
+        if control in ("flag", "choice"):
+            wrong = ["2", "x"] if rng.random() < 0.05 else []
+            fields[option["name"]] = rng.choice(["", "", *option["values"], *wrong])
+        elif control == "number":
+            fields[option["name"]] = rng.choice(NUMBERS)
+        elif control == "hand_list":
+            fields[option["name"]] = rng.choice(SIZES)
+        else:
+            for kind in option["fields"]:
+                fields[kind] = rng.choice(PLACES)
+    # The page sends every name row, blank or not; an option's field may be left out (a page of an older release).
+    return {name: value for name, value in fields.items() if value or name.startswith("names-") or rng.random() < 0.5}
+
+
+def server_reads(fields: dict[str, str]) -> dict[str, Any]:
+    """What the new-game form makes of ``fields``: the game's names, first dealer, preset and rules, or the
+    refusals by field, or the rules' refusal (shown under «Más opciones»)."""
+    form = NewGameForm(formdata=MultiDict(fields))
+    if not form.validate():
+        return {"errors": {name: [str(error) for error in errors] for name, errors in form.errors.items()}}
+    try:
+        rules = form.chosen_rules()
+    except PochaError as error:
+        return {"refusal": engine_message(error.message)}
+    except ValueError as error:  # a ValidationError: the form's own words
+        return {"refusal": str(error)}
+    dealer = form.first_dealer.data
+    return {
+        "names": form.player_names(),
+        "dealer": dealer if dealer == "azar" else int(dealer),
+        "preset": form.preset.data,
+        "rules": rules.to_dict(),
+    }
+
+
+def phone_reads(data: dict[str, Any], forms: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """What the phone's copy makes of each form, with the page's data."""
+    request = json.dumps({"data": data, "forms": forms}, ensure_ascii=False)
+    done = subprocess.run(
+        [node_program(), str(DRIVER)], input=request, capture_output=True, text=True, encoding="utf-8", check=True
+    )
+    read: list[dict[str, Any]] = json.loads(done.stdout)["read"]
+    return read
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+def test_the_phone_reads_every_form_as_the_server_does(app: Flask, language: str) -> None:
+    app.config["WTF_CSRF_ENABLED"] = False
+    rng = random.Random(f"new-game-{language}")
+    with app.test_request_context(headers={"Accept-Language": language}):
+        data = new_game_data(NewGameForm(formdata=None))
+        forms = [random_form(rng, data) for _ in range(FORMS)]
+        server = [server_reads(fields) for fields in forms]
+    phone = phone_reads(data, forms)
+    kinds = {next(iter(read)) for read in server}
+    assert kinds == {"errors", "refusal", "names"}, "the forms reach every outcome"
+    for fields, theirs, ours in zip(forms, server, phone, strict=True):
+        assert ours == theirs, json.dumps(fields, ensure_ascii=True)
+
+
+def test_the_new_game_page_carries_what_the_phone_reads_the_form_with(app: Flask) -> None:
+    page = app.test_client().get("/partidas/nueva", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    block = re.search(r'<script type="application/json" id="new-game-data">(.*?)</script>', page, re.S)
+    assert block is not None
+    data = json.loads(block.group(1))
+    assert set(data["presets"]) == {
+        "clasica",
+        "corta",
+        "rapida",
+        "ludoteka",
+        "ludoteka_subir",
+        "ludoteka_maximo",
+        "a_medida",
+    }
+    assert data["presets"]["rapida"]["custom_sizes"] == [1, 2, 3, 4, 5, 5, 4, 3, 2, 1]
+    assert data["messages"]["choose_dealer"] == "Choose who deals first"
+    assert [option["name"] for option in data["options"]][:3] == ["opening_ones", "closing_ones", "multipliers"]
