@@ -101,7 +101,7 @@ def new_game_data(form: NewGameForm) -> dict[str, Any]:
             "too_long": gettext(TOO_LONG),
             "repeated": gettext(REPEATED),
             "players": _players_refusal(),
-            "choose_dealer": gettext(CHOOSE_DEALER),
+            "choose_dealer": str(CHOOSE_DEALER),
             "not_offered": gettext(NOT_OFFERED),
             "not_a_choice": str(form.preset.gettext("Not a valid choice.")),
             "not_whole": str(NOT_WHOLE),
