@@ -27,6 +27,7 @@ from scorekeeper.engine import (
     check_players,
     preset_rules,
 )
+from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table
 from scorekeeper.engine.rules import SPECIAL_KINDS, Places
 from scorekeeper.games.forms import (
     AT_THE_END,
@@ -44,6 +45,7 @@ from scorekeeper.games.forms import (
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.game_words import kind_label
 from scorekeeper.plumbing.form_numbers import MAX_DIGITS, NOT_WHOLE
+from scorekeeper.plumbing.script_texts import script_texts
 from scorekeeper.storage.player_names import NAME_MAX, REPEATED, TOO_LONG
 
 
@@ -96,6 +98,10 @@ def new_game_data(form: NewGameForm) -> dict[str, Any]:
         "at_the_end": list(AT_THE_END),
         "options": [_option(name, about, form) for name, about in in_order],
         "rules_order": list(OPTIONS),
+        # What the phone plans the schedule with (static/js/pocha/schedule.js), and its refusals' words.
+        "max_cards": max_cards_by_table(),
+        "fixed_trumps": fixed_trumps_by_kind(),
+        "texts": script_texts("js/pocha.js"),
         "preset_label": str(form.preset.label.text),
         "messages": {
             "too_long": gettext(TOO_LONG),

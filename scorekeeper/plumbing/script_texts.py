@@ -1,4 +1,5 @@
-"""The interface's words the phone's script draws, in the page's language: every text js/game.js marks for translation.
+"""The interface's words the phone's script draws, in the page's language: every text a page's script marks for
+translation (js/game.js on the game page, js/pocha.js for the new-game form's copy of the rules).
 
 The script marks its texts as the templates do (``_("…")``, ``ngettext("…", "…", n)``, ``N_("…")`` for the
 engine's messages), so that ``make translations`` finds them (babel.cfg) and the catalogue translates them. A game's
@@ -16,7 +17,7 @@ from flask_babel import get_translations
 
 from scorekeeper.plumbing.assets import assembled
 
-#: The assembled script whose texts are translated for the page.
+#: The assembled script whose texts the game page carries translated.
 SCRIPT = "js/game.js"
 #: The calls that mark a text in the script: gettext's usual names (Babel's JavaScript extractor reads them).
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "N_": None}
@@ -36,10 +37,10 @@ def marked_texts(content: bytes) -> tuple[Text, ...]:
     return tuple(found)
 
 
-def script_texts() -> dict[str, str | list[str]]:
-    """The script's texts in the page's language, by msgid (a plural's by its singular: its two forms, for 1 and
-    for more), each only where it is not the msgid itself."""
-    made = assembled(SCRIPT)
+def script_texts(script: str = SCRIPT) -> dict[str, str | list[str]]:
+    """The texts of ``script`` (an assembled entry) in the page's language, by msgid (a plural's by its singular:
+    its two forms, for 1 and for more), each only where it is not the msgid itself."""
+    made = assembled(script)
     if made is None:
         return {}
     translations = get_translations()

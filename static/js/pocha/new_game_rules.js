@@ -3,6 +3,8 @@
 // reads the form with (every preset's rules, each option's control and bounds, every refusal's words in the page's
 // language) is the page's data (#new-game-data, games/new_game_data.py): nothing of it is written here.
 // tests/phone/test_new_game_rules.py reads random forms both ways and finds no difference.
+import { Refusal, render } from "./refusals.js";
+import { schedule } from "./schedule.js";
 
 // Python's str.split() and str.strip() whitespace, and the control characters tidy_name drops
 // (storage/player_names.py).
@@ -170,6 +172,12 @@ export function readForm(fields, data) {
     var about = byName[data.rules_order[i]];
     var said = about ? ruleRefusal(about, rules[about.name], data) : null;
     if (said) return { refusal: said };
+  }
+  try {
+    schedule(names.length, 0, rules, data); // the rules make a game for this table (NewGameForm.check_rules)
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return { refusal: render(error, function (msgid) { return data.texts[msgid] || msgid; }) };
   }
   return { names: names, dealer: dealer === data.random_dealer ? dealer : seat, preset: preset, rules: rules };
 }
