@@ -9,3 +9,4 @@ import "./pocha/schedule.js"; // the phone's copy of the schedule, for the new-g
 import "./pocha/new_game_rules.js"; // the phone's copy of the new-game form, to start a game without signal
 import "./pocha/watching.js"; // the watchers' page kept up to date
 import "./pocha/print.js"; // the printable sheet's «Imprimir» button
+import "./pocha/kept_games.js"; // the offline page: the games' pages this phone keeps

@@ -3,6 +3,6 @@ import "./script_mark.js"; // html.js: the stylesheet shows what needs the scrip
 import "./send_once.js"; // a form sent once
 import "./sharing.js"; // «Copiar» and «Compartir»
 import "./history_address.js"; // after a POST, the page's GET address in the history
-import "./phone_app.js"; // the service worker and the copies kept for no connection
+import "./phone_app.js"; // the service worker, which keeps the games' pages for no connection
 import "./screen_awake.js"; // the screen kept on during a game: the Wake Lock, else a silent video
 import "./sheet_names.js"; // the sheet's whole names, one at a time

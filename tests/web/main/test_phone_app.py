@@ -7,12 +7,15 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from PIL import Image
+
+from scorekeeper.plumbing import modules
 
 if TYPE_CHECKING:
     from support.table import Table
@@ -146,3 +149,9 @@ def test_a_refused_tap_from_the_game_page_goes_back_to_that_page(table: Table) -
     )
     assert stale.status_code in (409, 422)
     assert re.search(rf'<body[^>]* data-address="/p/{token}"', stale.get_data(as_text=True))
+
+
+def test_the_offline_pages_list_is_in_every_pages_script_but_the_game_pages(app: Flask) -> None:
+    static = Path(str(app.static_folder))
+    assert "js/pocha/kept_games.js" in modules.put_together(static, "js/pocha.js").modules
+    assert "js/pocha/kept_games.js" not in modules.put_together(static, "js/game.js").modules, "never the offline page"
