@@ -2,8 +2,9 @@
 
 A phone can put Pocha on its home screen where the browser allows it (over HTTPS, or on this
 computer). The service worker (static/js/sw.js) takes pages from the network first and static
-files from its cache. It keeps each game's page as the network last gave it; without a connection
-it serves that page as it is, working (its script carries on with the phone's own record of the
+files from its cache. It keeps each game's page as the network last gave it (the first visit's,
+which the worker did not fetch, it fetches again when the page asks); without a connection it
+serves that page as it is, working (its script carries on with the phone's own record of the
 game), or, for any other page, the offline page, which lists the games kept.
 """
 

@@ -1,8 +1,9 @@
 // Pocha's service worker, served at /sw.js (scorekeeper/main/phone_app.py puts self.POCHA in front: the release, the
 // files every page needs and the offline page). Static files, whose addresses carry their content's hash, come from
 // the cache. Pages come from the network; a game's page (the scorekeeper's or the watchers') is kept as the network
-// last gave it, and is served as it is when the network gives nothing (or nothing within a few seconds): the working
-// page, whose script carries on from the phone's own record of the game, only marked data-kept (when it was fetched).
+// last gave it (the first visit's too, fetched again when the page asks), and is served as it is when the network
+// gives nothing (or nothing within a few seconds): the working page, whose script carries on from the phone's own
+// record of the game, only marked data-kept (when it was fetched).
 // Any other page without a connection is the offline page, which lists the games kept.
 "use strict";
 
@@ -142,6 +143,23 @@ function gamePage(event, address) {
     });
   });
 }
+
+// A game's page the worker did not fetch (the first visit, which installed it) asks to be kept (phone_app.js): it is
+// fetched again and kept as the network's answers are, never over a fresher copy. Game pages of this site only.
+self.addEventListener("message", function (event) {
+  var said = event.data && event.data.keep, page;
+  try {
+    page = typeof said === "string" ? new URL(said, self.location.origin) : null;
+  } catch (error) {
+    page = null; // not an address
+  }
+  if (!page) return;
+  if (page.origin !== self.location.origin || !GAME_PAGE.test(page.pathname)) return;
+  var address = page.origin + page.pathname;
+  var number = ++asked;
+  var asking = fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } });
+  event.waitUntil(asking.then(function (response) { return keep(address, response, number); }, function () {}));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;

@@ -154,6 +154,58 @@ def test_a_game_reloaded_without_a_connection_is_the_working_game_page(
     assert other_errors(phone_log.errors) == []
 
 
+def copy_headers(page: Page, address: str) -> dict[str, str]:
+    """The headers the service worker kept with the copy of ``address``."""
+    headers: dict[str, str] = page.evaluate(
+        "(address) => caches.open('pocha-game-pages').then((cache) => cache.match(address))"
+        ".then((copy) => Object.fromEntries(copy.headers))",
+        address,
+    )
+    return headers
+
+
+def test_the_page_of_a_first_visit_is_kept_and_reloads_without_a_connection(
+    make_phone: PhoneFactory, make_table: TableFactory, phone_log: PhoneLog, live_server: LiveServer
+) -> None:
+    """A game's link opened on a phone that never saw Pocha (from a chat, say): the visit installs the service worker
+    after the page came, and the page asks the worker to keep it; no reload is needed for a copy."""
+    token, watch = store_game(live_server.app, FOUR, classic_game(4)[:3])
+    others = [f"{live_server.url}/historial", "https://example.com/p/" + token, "/p/" + token + "/carta", "p", ""]
+    for address, kind, shown in ((f"/p/{token}", "scorekeeper", "#mano"), (f"/ver/{watch}", "watcher", "#en-vivo")):
+        phone = make_phone()
+        phone.goto(address)  # the first visit: no worker served it
+        controlled(phone)
+        for other in others:  # what is no game page of this site is never fetched nor kept
+            phone.evaluate("(other) => navigator.serviceWorker.controller.postMessage({keep: other})", other)
+        wait_for_copy(phone, live_server.url + address, "Ana, Bea, Ciro, Dani")
+        assert kept_copies(phone) == [live_server.url + address], kind
+        headers = copy_headers(phone, live_server.url + address)
+        # As a copy the worker fetched: the game's version (the scorekeeper's page carries it), the release, when.
+        assert headers.get("x-pocha-version") == ("3" if kind == "scorekeeper" else None), kind
+        assert headers["x-pocha-release"] == live_server.app.config["POCHA_RELEASE"], kind
+        assert re.fullmatch(r"[1-9][0-9]+", headers["x-pocha-kept-at"]), kind
+
+        phone.context.set_offline(True)
+        phone.reload()
+        expect(phone.locator("html")).to_have_attribute("data-kept", re.compile(r"^[1-9][0-9]+$"))
+        expect(phone.locator("html")).to_have_class(re.compile(r"\bjs\b"))
+        expect(phone.locator(shown)).to_be_visible()
+        if kind == "scorekeeper":  # the game goes on: a tap drawn, kept and waiting for the connection
+            table = make_table(phone)
+            table.tap(table.hand.locator("button.suit-E"), settle=False)
+            expect(table.hand).to_contain_text("Espadas")
+            expect(phone.locator("#estado")).to_contain_text("1 pendiente")
+
+        phone.goto("/historial")  # any other page: the offline page, listing the game kept
+        expect(phone.locator("h1")).to_contain_text("Sin conexión")
+        kept = phone.locator("#kept-games .game-link")
+        expect(kept).to_have_count(1)
+        expect(kept).to_contain_text("Ana, Bea, Ciro, Dani")
+        expect(kept.locator(".watch-label")).to_have_count(1 if kind == "watcher" else 0)
+        expect(kept).to_have_attribute("href", live_server.url + address)
+    assert other_errors(phone_log.errors) == []
+
+
 def test_over_the_networks_address_no_service_worker_is_asked_for_and_the_game_works(
     make_lan_phone: PhoneFactory, make_table: TableFactory, lan_server: LanServer
 ) -> None:

@@ -6,7 +6,15 @@ var page = document.body;
 // Where the browser allows it (HTTPS, or this computer), the service worker (static/js/sw.js).
 var canKeep = window.isSecureContext && "serviceWorker" in navigator && !!window.caches;
 if (canKeep && page && page.dataset.worker) {
+  var workers = navigator.serviceWorker;
+  // A game's page that did not come through the worker (the first visit, which installs it; a reload that skipped
+  // it) asks the worker to keep it once it is there, as it keeps the pages it fetches.
+  if (!workers.controller && page.hasAttribute("data-game")) {
+    workers.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ keep: window.location.pathname });
+    });
+  }
   window.addEventListener("load", function () {
-    navigator.serviceWorker.register(page.dataset.worker).catch(function () {});
+    workers.register(page.dataset.worker).catch(function () {});
   });
 }
