@@ -148,4 +148,17 @@ Outbox.prototype.again = function (wait) {
   this.retry = Math.min(LAST_RETRY, this.retry * 2);
 };
 
-export { Outbox, newId };
+// How many taps wait on this phone, in every game's outbox it keeps (the install offer asks: on an iPhone, an app put
+// on the home screen has storage of its own, and would never send them).
+function waitingOnPhone() {
+  var count = 0;
+  try {
+    Object.keys(window.localStorage).forEach(function (key) {
+      var kept = key.indexOf(STORE) ? null : load(key.slice(STORE.length));
+      if (kept) count += kept.queue.length;
+    });
+  } catch (e) { /* storage refused: nothing kept */ }
+  return count;
+}
+
+export { Outbox, newId, waitingOnPhone };
