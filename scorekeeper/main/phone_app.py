@@ -33,11 +33,10 @@ WORKER_SOURCE: Final = "js/sw.js"
 NO_CACHE: Final = "no-cache"
 
 
-def revalidated(response: Response, vary: str | None = None) -> Response:
+def revalidated(response: Response, *vary: str) -> Response:
     """``response`` to be asked for again each time, with an ETag of its body: a bodiless 304 while it is unchanged."""
     response.headers["Cache-Control"] = NO_CACHE
-    if vary:
-        response.vary.add(vary)
+    response.vary.update(vary)
     response.add_etag()
     return response.make_conditional(request)
 
@@ -75,15 +74,17 @@ def manifest() -> Response:
     """The web app manifest, in the phone's language."""
     response = make_response(json.dumps(manifest_data(), ensure_ascii=False, indent=1))
     response.mimetype = "application/manifest+json"
-    return revalidated(response, vary="Accept-Language")
+    return revalidated(response, "Accept-Language")
 
 
 def worker_settings() -> dict[str, Any]:
-    """What the service worker needs to know of this release: its name, the files to keep and the offline page."""
+    """What the service worker needs to know of this release: its name, the files to keep, the offline page and the
+    offer to install Pocha (kept for a page shown without a connection)."""
     return {
         "release": release(),
         "precache": [url_for("static", filename=name) for name in PRECACHE],
         "offline": url_for("main.offline"),
+        "install": url_for("main.install_offer"),
     }
 
 
@@ -101,4 +102,11 @@ def service_worker() -> Response:
 @bp.get("/sin-conexion")
 def offline() -> Response:
     """The page the service worker shows without a connection: the copies of games this phone keeps."""
-    return revalidated(make_response(render_template("main/offline.html")), vary="Cookie")
+    return revalidated(make_response(render_template("main/offline.html")), "Cookie")
+
+
+@bp.get("/instalar")
+def install_offer() -> Response:
+    """The offer to install Pocha, in the phone's language: a fragment the page's script puts at its foot, asked for
+    only where the phone can install Pocha, so that no page's first load carries it."""
+    return revalidated(make_response(render_template("main/_install_offer.html")), "Cookie", "Accept-Language")

@@ -1,10 +1,10 @@
 // Pocha's service worker, served at /sw.js (scorekeeper/main/phone_app.py puts self.POCHA in front: the release, the
-// files every page needs and the offline page). Static files, whose addresses carry their content's hash, come from
-// the cache. Pages come from the network; a game's page (the scorekeeper's or the watchers') is kept as the network
-// last gave it (the first visit's too, fetched again when the page asks), and is served as it is when the network
-// gives nothing (or nothing within a few seconds): the working page, whose script carries on from the phone's own
-// record of the game, only marked data-kept (when it was fetched).
-// Any other page without a connection is the offline page, which lists the games kept.
+// files every page needs, the offline page and the offer to install Pocha). Static files, whose addresses carry their
+// content's hash, come from the cache. Pages come from the network; a game's page (the scorekeeper's or the
+// watchers') is kept as the network last gave it (the first visit's too, fetched again when the page asks), and is
+// served as it is when the network gives nothing (or nothing within a few seconds): the working page, whose script
+// carries on from the phone's own record of the game, only marked data-kept (when it was fetched). Any other page
+// without a connection is the offline page, which lists the games kept; the offer to install Pocha, its last copy.
 "use strict";
 
 var SETTINGS = self.POCHA;
@@ -20,7 +20,7 @@ var VERSION = "X-Pocha-Version";
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(FILES)
-      .then(function (cache) { return cache.addAll(SETTINGS.precache.concat([SETTINGS.offline])); })
+      .then(function (cache) { return cache.addAll(SETTINGS.precache.concat([SETTINGS.offline, SETTINGS.install])); })
       .then(function () { return self.skipWaiting(); })
   );
 });
@@ -49,14 +49,19 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// A copy of the network's answer kept with this release's files.
+function keepFile(request, response) {
+  var copy = response.clone();
+  caches.open(FILES).then(function (cache) { return cache.put(request, copy); }).catch(function () {});
+}
+
 function fromCache(request) {
   return caches.match(request).then(function (kept) {
     if (kept) return kept;
     return fetch(request).then(function (response) {
       // Whole answers only (a video is asked for in ranges, answered 206: never kept).
       if (response.status === 200 && /\.[0-9a-f]{10}\.[a-z0-9]+$/.test(new URL(request.url).pathname)) {
-        var copy = response.clone();
-        caches.open(FILES).then(function (cache) { return cache.put(request, copy); }).catch(function () {});
+        keepFile(request, response);
       }
       return response;
     });
@@ -117,6 +122,17 @@ function keptCopy(address) {
   }).catch(function () { return undefined; });
 }
 
+// The offer to install Pocha (a fragment the page's script asks for): the network's, else the last copy (one is kept
+// from the start, as the offline page is, so that a page shown without a connection can make the offer).
+function installOffer(request) {
+  return fetch(request).then(function (response) {
+    if (response.status === 200) keepFile(request, response);
+    return response;
+  }, function () { // this phone's copy, whatever the headers its answer varied by
+    return caches.match(request, { ignoreVary: true }).then(function (kept) { return kept || Response.error(); });
+  });
+}
+
 function offlinePage() {
   return caches.match(SETTINGS.offline).then(function (page) { return page || Response.error(); });
 }
@@ -167,6 +183,8 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/static/") === 0) {
     event.respondWith(fromCache(request));
+  } else if (url.pathname === SETTINGS.install) {
+    event.respondWith(installOffer(request));
   } else if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
     event.respondWith(gamePage(event, url.origin + url.pathname));
   } else if (request.mode === "navigate") {

@@ -18,6 +18,7 @@ ADDRESSES = [
     "GET HEAD OPTIONS /arbitro",
     "GET HEAD OPTIONS /historial",
     "OPTIONS POST /idioma",
+    "GET HEAD OPTIONS /instalar",
     "GET HEAD OPTIONS /llevar",
     "GET HEAD OPTIONS /manifest.webmanifest",
     "GET HEAD OPTIONS /p/<token>",
