@@ -3,6 +3,7 @@
 // drawn, and kept in the outbox, which sends it when the server answers. This file puts the page's parts together:
 // the state (state.js), the taps (taps.js), the drawing (drawing.js, sheet.js), the server's answers (sync.js),
 // the chip (chip.js) and what needs the server (needs_server.js); it listens to the page's events, once each.
+import { outboxChanged } from "../install_offer.js";
 import { page as pageData } from "../phone_texts.js";
 import { Outbox } from "../outbox.js";
 import { Chip } from "./chip.js";
@@ -47,7 +48,10 @@ function start(setup) {
     version: function () { return table.base.version; },
     answered: function (answer, sent) { answered(table, answer, sent); },
     unanswered: function (status) { unanswered(table, status); },
-    changed: function () { table.chip.show(table); },
+    changed: function () {
+      table.chip.show(table);
+      outboxChanged(outbox); // the install offer sends it first, and says while taps wait
+    },
     awake: function () { askCard(table, false); }
   });
   table.outbox = outbox;
