@@ -89,6 +89,7 @@ def test_the_service_worker_serves_the_whole_site_and_knows_this_releases_files(
     settings = json.loads(first.removeprefix("self.POCHA = ").removesuffix(";"))
     assert settings["release"] == app.config["POCHA_RELEASE"]
     assert settings["offline"] == "/sin-conexion"
+    assert settings["install"] == "/instalar"
     kept = sorted(re.sub(r"\.[0-9a-f]{10}\.", ".", address) for address in settings["precache"])
     assert kept == [
         "/static/css/game.css",
@@ -113,6 +114,39 @@ def test_the_offline_page_says_there_is_no_connection(client: FlaskClient, lang:
     assert re.search(rf'<h1 id="offline-title">.*{title}</h1>', html, re.S)
     assert 'id="kept-games"' in html
     assert "data-game" not in html, "not a game's page: no copy kept of it"
+
+
+@pytest.mark.parametrize(
+    ("lang", "button", "hint"),
+    [("es", "Instalar Pocha", "toca Compartir"), ("en", "Install Pocha", "tap Share")],
+)
+def test_the_offer_to_install_pocha_is_a_fragment_of_its_own(
+    client: FlaskClient, lang: str, button: str, hint: str
+) -> None:
+    response = client.get("/instalar", headers={"Accept-Language": lang})
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<p class="install-offer" id="instalar">') and "<body" not in html
+    # The script shows the hint or the button, and the word on taps waiting while any wait; «Ahora no» always.
+    assert re.findall(r'class="[^"]*install-(\w+)"( hidden)?>', html) == [
+        ("apple", " hidden"),
+        ("waiting", " hidden"),
+        ("button", " hidden"),
+        ("dismiss", ""),
+    ]
+    assert button in html and hint in html
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert {"Cookie", "Accept-Language"} <= set(response.vary)
+    again = client.get("/instalar", headers={"Accept-Language": lang, "If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_no_page_carries_the_offer_to_install_only_where_to_ask_for_it(table: Table) -> None:
+    token = table.start(FOUR)
+    for address in ("/", f"/p/{token}", f"/ver/{table.watch_token(token)}", "/sin-conexion"):
+        html = table.client.get(address).get_data(as_text=True)
+        assert re.search(r'<body[^>]* data-install="/instalar"', html), address
+        assert "install-offer" not in html and "Instalar Pocha" not in html, address
 
 
 def test_a_games_pages_are_marked_for_the_screen_and_no_other_page_is(table: Table) -> None:
