@@ -17,11 +17,14 @@ ROW_LETTERS: Final = 10
 #: Letters of a name every player's row shows whole, on the narrowest phone at the largest table: a row may cut a
 #: longer name, and a tap on it shows it whole.
 ROW_WHOLE_LETTERS: Final = 7
-#: Players the strip shows in one row; more go in rows of four.
+#: Players the strip shows in one row; more go in rows of ``STRIP_ROWS_OF``.
 STRIP_ONE_ROW: Final = 5
+STRIP_ROWS_OF: Final = 4
 #: Letters the first place's star takes beside a name.
 MARK_LETTERS: Final = 2
 ELLIPSIS: Final = "…"
+#: What follows a seat's number when it is the last way to tell two names apart («3·Ana Bel…»).
+SEAT_MARK: Final = "·"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,7 @@ def _with_end(name: str, letters: int) -> tuple[str, ...]:
 
 def _numbered(name: str, seat: int, letters: int) -> tuple[str, ...]:
     """``name`` as its first line and its seat's number («3·…»): the last way to tell two names apart."""
-    mark = f"{seat + 1}·"
+    mark = f"{seat + 1}{SEAT_MARK}"
     first, rest = _first_line(name, letters)
     return first, mark + _cut(rest, letters - len(mark))
 
@@ -140,14 +143,14 @@ def one_line_names(names: Sequence[str], letters: int = STRIP_LETTERS) -> tuple[
         for seat in _clashes([(label,) for label in labels]):
             labels[seat] = shorten(names[seat])
     for seat in _clashes([(label,) for label in labels]):
-        mark = f"{seat + 1}·"
+        mark = f"{seat + 1}{SEAT_MARK}"
         labels[seat] = mark + _cut(names[seat], letters - len(mark))
     return tuple(labels)
 
 
 def strip_names(names: Sequence[str]) -> tuple[str, ...]:
     """The names as the standings strip shows them: each on one line of its column, no two reading the same."""
-    columns = len(names) if len(names) <= STRIP_ONE_ROW else 4
+    columns = len(names) if len(names) <= STRIP_ONE_ROW else STRIP_ROWS_OF
     return one_line_names(names, STRIP_LETTERS_BY_COLUMNS.get(columns, STRIP_LETTERS))
 
 
@@ -191,3 +194,20 @@ def row_names(names: Sequence[str]) -> tuple[RowName, ...]:
     """The names as the players' rows show them: told apart, and each longer than ``ROW_WHOLE_LETTERS`` a tap
     away whole."""
     return tuple(RowName(head, tail, len(head + tail) > ROW_WHOLE_LETTERS) for head, tail in told_apart(names))
+
+
+def script_limits() -> dict[str, object]:
+    """What the phone cuts names with as ``strip_names`` and ``row_names`` do (static/js/pocha/short_names.js), for a
+    page's data: the letters a name takes in the strip by its columns (as JSON keys: ``"3"`` to ``"5"``) and
+    otherwise, the players of one row of the strip and of each row beyond, the letters a row tells names apart by and
+    shows whole, the ellipsis and the seat's mark."""
+    return {
+        "strip_letters_by_columns": {str(columns): letters for columns, letters in STRIP_LETTERS_BY_COLUMNS.items()},
+        "strip_letters": STRIP_LETTERS,
+        "strip_one_row": STRIP_ONE_ROW,
+        "strip_rows_of": STRIP_ROWS_OF,
+        "row_letters": ROW_LETTERS,
+        "row_whole_letters": ROW_WHOLE_LETTERS,
+        "ellipsis": ELLIPSIS,
+        "seat_mark": SEAT_MARK,
+    }
