@@ -312,4 +312,4 @@ function sheetRows(sheet, names, correct) {
   return { body: body, foot: missed };
 }
 
-export { panel, strip, sheetRows, placeRefusal, esc };
+export { panel, strip, sheetRows, placeRefusal };

@@ -482,12 +482,6 @@ function recordOf(record, n) {
   };
 }
 
-// The number of the hand the game waits for: the hand in play's, the next one's, or null once it is over.
-Game.prototype.handNumber = function () {
-  if (this.hand !== null) return this.hand.plan.number;
-  return this.sheet.next !== null ? this.sheet.next.number : null;
-};
-
 // The hand a tap for hand `number` is meant for (as games/taps.py: hand_for).
 Game.prototype.handFor = function (number) {
   if (this.hand === null) refuse("GameFinishedError", N_("La partida ya ha terminado"));
