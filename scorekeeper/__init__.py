@@ -112,6 +112,7 @@ AFTER_EVERY_REQUEST = (
     security.guard_capabilities,  # game addresses: noindex, and no-store under /p/
     security.add_security_headers,  # CSP and the others, where a view set none
     https.secure_over_https,  # over HTTPS: Secure cookies and HSTS
+    compression.without_indentation,  # pages without their templates' indentation
     compression.compress,  # last: it compresses the body as it finally is
 )
 

@@ -139,3 +139,15 @@ def test_no_transform_is_respected(app_factory: AppFactory) -> None:
 
     response = app.test_client().get("/tal-cual", headers={"Accept-Encoding": CHROME_HTTPS})
     assert "Content-Encoding" not in response.headers and response.data == b"x" * 5000
+
+
+def test_pages_lose_their_indentation_and_nothing_else(app: Flask, client: FlaskClient, game: tuple[str, str]) -> None:
+    token, _watch = game
+    page = client.get(f"/p/{token}").get_data(as_text=True)
+    assert "\n " not in page and "\n\t" not in page
+    assert '<html lang="es">' in page and "Hoja de puntos" in page
+    with app.test_request_context():
+        html = compression.without_indentation(Response("<p>\n    a  b\n\t<b>c</b></p>", mimetype="text/html"))
+        text = compression.without_indentation(Response("a\n    b", mimetype="text/plain"))
+    assert html.get_data() == b"<p>\na  b\n<b>c</b></p>", "spaces inside a line stay"
+    assert text.get_data() == b"a\n    b", "only pages"
