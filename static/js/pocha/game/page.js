@@ -15,7 +15,7 @@ import { answered, askCard, refreshParts, unanswered } from "./sync.js";
 import { tapOf, tapped } from "./taps.js";
 
 // The game's card and addresses from the page, or null where this script cannot keep score (the forms post).
-function setupOf() {
+export function setupOf() {
   var block = document.getElementById("game-card");
   if (!block || !window.localStorage || !window.fetch) return null;
   var setup;
@@ -23,7 +23,9 @@ function setupOf() {
   return setup && setup.card && setup.card.format === 1 ? setup : null;
 }
 
-function start(setup) {
+// Keep score on the page from `setup` (the card and addresses; `create(outbox)` sends the creation of a game this
+// phone made, game/phone_made.js).
+export function start(setup) {
   // Everything the page's parts share: the card the phone starts from and its state, the outbox, the chip...
   var table = {
     setup: setup,
@@ -48,6 +50,7 @@ function start(setup) {
     version: function () { return table.base.version; },
     answered: function (answer, sent) { answered(table, answer, sent); },
     unanswered: function (status) { unanswered(table, status); },
+    create: setup.create,
     changed: function () {
       table.chip.show(table);
       outboxChanged(outbox); // the install offer sends it first, and says while taps wait
@@ -58,6 +61,7 @@ function start(setup) {
 
   // The card the phone starts from: the one it kept (with taps still to send, or newer than the page's: a page the
   // service worker kept), else the page's.
+  if (!setup.create) outbox.creation = null; // a page the server drew: it has the game
   var kept = outbox.card;
   if (kept && kept.format === 1 && (outbox.pending() || kept.version > setup.card.version)) table.base = kept;
   else outbox.forget();
@@ -95,7 +99,7 @@ function start(setup) {
   rebuild(table);
   outbox.keep(table.base);
   table.lastAnswer = outbox.pending() ? 0 : Date.now();
-  var drawnByServer = cardSignature(setup.card);
+  var drawnByServer = setup.create ? "" : cardSignature(setup.card); // a page the phone made has nothing drawn
   if (signature(table.game) !== drawnByServer) draw(table);
   else table.drawnAs = drawnByServer;
   table.chip.show(table);
@@ -111,5 +115,3 @@ function start(setup) {
   };
 }
 
-var setup = setupOf();
-if (setup) start(setup);
