@@ -19,7 +19,8 @@ function newId() {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-// What this phone keeps of a game (key: its address): the last card the server gave and the taps not yet answered.
+// What this phone keeps of a game (key: its address): the last card the server gave (or the one the phone made), the
+// taps not yet answered and, for a game the phone made without signal, its creation until the server has it.
 function load(key) {
   try {
     var kept = JSON.parse(window.localStorage.getItem(STORE + key) || "null");
@@ -38,16 +39,20 @@ function store(key, kept) {
 }
 
 // One game's outbox (key: the game page's address), with what the phone kept of it: `card` (the card the queued
-// taps go on top of; null when nothing was kept) and `queue` (the taps not yet answered, oldest first; read it,
-// never change it: add, keep and forget do). `settings` has the tap endpoint (taps), the CSRF token (csrf), a
-// `version()` giving the stored version the queue starts from, and `answered(answer, sent)`, `unanswered(status,
-// answer)`, `changed()` and `awake()` (the phone back online, or the page shown again) called back.
+// taps go on top of; null when nothing was kept), `queue` (the taps not yet answered, oldest first; read it,
+// never change it: add, keep and forget do) and `creation` (a game this phone made: what creates it on the server,
+// sent before any tap by `settings.create(outbox)`; null once the server has it). `settings` has the tap endpoint
+// (taps), the CSRF token (csrf), a `version()` giving the stored version the queue starts from, and
+// `answered(answer, sent)`, `unanswered(status, answer)`, `changed()` and `awake()` (the phone back online, or the page
+// shown again) called back.
 function Outbox(key, settings) {
   var kept = load(key);
   this.key = key;
   this.settings = settings;
   this.card = kept ? kept.card : null;
   this.queue = kept ? kept.queue : [];
+  this.creation = kept && kept.creation ? kept.creation : null;
+  this.refused = null; // the server refused the creation: its answer (the game stays on this phone only)
   this.sending = false;
   this.failed = false; // the last request got no answer
   this.retry = FIRST_RETRY;
@@ -75,7 +80,9 @@ Outbox.prototype.add = function (tap) {
 // Keep the queue on the phone, on `card` (the card the queue now goes on top of) if given.
 Outbox.prototype.keep = function (card) {
   if (card !== undefined) this.card = card;
-  return store(this.key, { card: this.card, queue: this.queue });
+  var kept = { card: this.card, queue: this.queue };
+  if (this.creation) kept.creation = this.creation;
+  return store(this.key, kept);
 };
 
 // Let go of the taps `ids` names (answered by the server), or of every tap (those kept on a card the page is newer
@@ -84,13 +91,13 @@ Outbox.prototype.forget = function (ids) {
   this.queue = ids ? this.queue.filter(function (tap) { return !ids[tap.id]; }) : [];
 };
 
-Outbox.prototype.pending = function () { return this.queue.length; };
+Outbox.prototype.pending = function () { return this.queue.length + (this.creation ? 1 : 0); };
 
 Outbox.prototype.sendSoon = function (delay) {
   var self = this;
   window.clearTimeout(this.timer);
   this.timer = 0;
-  if (!this.queue.length || this.sending) return;
+  if (!this.pending() || this.sending || this.refused) return;
   this.timer = window.setTimeout(function () { self.send(); }, delay);
 };
 
@@ -98,27 +105,13 @@ Outbox.prototype.sendSoon = function (delay) {
 // phone cannot know it from its own taps.
 Outbox.prototype.send = function () {
   var self = this;
-  if (this.sending || !this.queue.length || !window.fetch) return;
+  if (this.sending || !this.pending() || this.refused || !window.fetch) return;
+  if (this.creation) { this.settings.create(this); return; } // the page of a game this phone made sends it
   this.sending = true;
   this.settings.changed();
   var sent = this.queue.slice(0, BATCH);
   var body = JSON.stringify({ version: this.settings.version(), taps: sent });
-  var stop = window.AbortController ? new AbortController() : null;
-  var patience = window.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
-  fetch(this.settings.taps, {
-    method: "POST",
-    credentials: "same-origin",
-    cache: "no-store",
-    keepalive: document.hidden && body.length < 60000, // sent even as the phone leaves the page
-    signal: stop ? stop.signal : undefined,
-    headers: { "Content-Type": "application/json", "X-CSRFToken": this.settings.csrf(), "X-Requested-With": "fetch" },
-    body: body
-  }).then(function (response) {
-    window.clearTimeout(patience);
-    return response.json().catch(function () { return null; }).then(function (answer) {
-      return { status: response.status, answer: answer, wait: +response.headers.get("Retry-After") || 0 };
-    });
-  }).then(function (reply) {
+  this.post(this.settings.taps, body).then(function (reply) {
     self.sending = false;
     if (reply.status === 200 && reply.answer && Array.isArray(reply.answer.results)) {
       self.failed = false;
@@ -135,9 +128,32 @@ Outbox.prototype.send = function () {
     self.settings.unanswered(reply.status, reply.answer);
     self.again(reply.wait * 1000);
   }).catch(function () {
-    window.clearTimeout(patience);
     self.sending = false;
     self.again(0);
+  });
+};
+
+// POST `body` (JSON) to `address`: {status, answer (the JSON answered, or null), wait (Retry-After, in s)}; a request
+// the network did not carry, or that took longer than PATIENCE, fails.
+Outbox.prototype.post = function (address, body) {
+  var stop = window.AbortController ? new AbortController() : null;
+  var patience = window.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
+  return fetch(address, {
+    method: "POST",
+    credentials: "same-origin",
+    cache: "no-store",
+    keepalive: document.hidden && body.length < 60000, // sent even as the phone leaves the page
+    signal: stop ? stop.signal : undefined,
+    headers: { "Content-Type": "application/json", "X-CSRFToken": this.settings.csrf(), "X-Requested-With": "fetch" },
+    body: body
+  }).then(function (response) {
+    window.clearTimeout(patience);
+    return response.json().catch(function () { return null; }).then(function (answer) {
+      return { status: response.status, answer: answer, wait: +response.headers.get("Retry-After") || 0 };
+    });
+  }, function (error) {
+    window.clearTimeout(patience);
+    throw error;
   });
 };
 
@@ -148,17 +164,22 @@ Outbox.prototype.again = function (wait) {
   this.retry = Math.min(LAST_RETRY, this.retry * 2);
 };
 
-// How many taps wait on this phone, in every game's outbox it keeps (the install offer asks: on an iPhone, an app put
-// on the home screen has storage of its own, and would never send them).
+// How many taps (and games it made) wait on this phone, in every game's outbox it keeps (the install offer asks: on
+// an iPhone, an app put on the home screen has storage of its own, and would never send them).
 function waitingOnPhone() {
   var count = 0;
   try {
     Object.keys(window.localStorage).forEach(function (key) {
       var kept = key.indexOf(STORE) ? null : load(key.slice(STORE.length));
-      if (kept) count += kept.queue.length;
+      if (kept) count += kept.queue.length + (kept.creation ? 1 : 0);
     });
   } catch (e) { /* storage refused: nothing kept */ }
   return count;
 }
 
-export { Outbox, newId, waitingOnPhone };
+// Keep a game this phone made under its address (`key`): its card and its creation, sent when the server answers.
+function keepMade(key, card, creation) {
+  return store(key, { card: card, queue: [], creation: creation });
+}
+
+export { Outbox, newId, waitingOnPhone, keepMade, load as kept };
