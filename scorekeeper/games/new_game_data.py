@@ -8,7 +8,7 @@ against the form's on random forms (tests/phone/test_new_game_rules.py).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from flask_babel import gettext
 
@@ -27,8 +27,10 @@ from scorekeeper.engine import (
     check_players,
     preset_rules,
 )
-from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table
-from scorekeeper.engine.rules import SPECIAL_KINDS, Places
+from scorekeeper.engine.cards import NO_TRUMP, Suit
+from scorekeeper.engine.game_card import TRUMPS, fixed_trumps_by_kind, max_cards_by_table
+from scorekeeper.engine.records import MAX_RENUNCIOS
+from scorekeeper.engine.rules import PHONE_OPTIONS, SPECIAL_KINDS, Multipliers, Places
 from scorekeeper.games.forms import (
     AT_THE_END,
     CHOOSE_DEALER,
@@ -47,6 +49,11 @@ from scorekeeper.labels.game_words import kind_label
 from scorekeeper.plumbing.form_numbers import MAX_DIGITS, NOT_WHOLE
 from scorekeeper.plumbing.script_texts import script_texts
 from scorekeeper.storage.player_names import NAME_MAX, REPEATED, TOO_LONG
+
+
+#: WTForms' own words for a choice not offered and a number out of range, which its catalogue translates.
+WTFORMS_NOT_A_CHOICE: Final = "Not a valid choice."
+WTFORMS_NUMBER_RANGE: Final = "Number must be between %(min)s and %(max)s."
 
 
 def _players_refusal() -> str:
@@ -102,6 +109,14 @@ def new_game_data(form: NewGameForm) -> dict[str, Any]:
         "max_cards": max_cards_by_table(),
         "fixed_trumps": fixed_trumps_by_kind(),
         "texts": script_texts("js/pocha.js"),
+        # What the game's card keeps of the rules (engine/game_card.py: rules_card): the options the phone reads, the
+        # factor of each trump by the table's choice of multipliers, the most renuncios a player may have in a hand.
+        "phone_options": list(PHONE_OPTIONS),
+        "multipliers": {
+            choice.value: {code: choice.factor(None if code == NO_TRUMP else Suit(code)) for code in TRUMPS}
+            for choice in Multipliers
+        },
+        "max_renuncios": MAX_RENUNCIOS,
         "preset_label": str(form.preset.label.text),
         "messages": {
             "too_long": gettext(TOO_LONG),
@@ -109,11 +124,17 @@ def new_game_data(form: NewGameForm) -> dict[str, Any]:
             "players": _players_refusal(),
             "choose_dealer": str(CHOOSE_DEALER),
             "not_offered": gettext(NOT_OFFERED),
-            "not_a_choice": str(form.preset.gettext("Not a valid choice.")),
+            "not_a_choice": str(form.preset.gettext(WTFORMS_NOT_A_CHOICE)),
             "not_whole": str(NOT_WHOLE),
-            "number_range": str(number_field.gettext("Number must be between %(min)s and %(max)s.")),
+            "number_range": str(number_field.gettext(WTFORMS_NUMBER_RANGE)),
             "too_many_hands": gettext(TOO_MANY_HANDS),
             "not_sizes": gettext(NOT_SIZES),
             "not_a_place": gettext(NOT_A_PLACE),
+            "no_worker": gettext(
+                "Sin conexión: la partida se empezará cuando la haya. Vuelve a tocar «Empezar la partida»."
+            ),
+            "not_kept": gettext(
+                "Este móvil no deja guardar la partida (¿navegación privada, o sin espacio?): empiézala con conexión."
+            ),
         },
     }

@@ -15,6 +15,7 @@ import pytest
 from flask import Flask
 from werkzeug.datastructures import MultiDict
 
+from scorekeeper.engine import game_card, schedule
 from scorekeeper.games.forms import NewGameForm
 from scorekeeper.games.new_game_data import new_game_data
 from support.phone_rules import node_program
@@ -120,11 +121,15 @@ def server_reads(fields: dict[str, str]) -> dict[str, Any]:
     if rules is None:
         return {"refusal": form.rules_error}
     dealer = form.first_dealer.data
+    names = form.player_names()
+    seat = len(names) - 1 if dealer == "azar" else int(dealer)
+    plans = schedule(len(names), seat, rules)
     return {
-        "names": form.player_names(),
+        "names": names,
         "dealer": dealer if dealer == "azar" else int(dealer),
         "preset": form.preset.data,
         "rules": rules.to_dict(),
+        "card": game_card(rules, names, seat, [], plans[0]),
     }
 
 

@@ -181,3 +181,16 @@ export function readForm(fields, data) {
   }
   return { names: names, dealer: dealer === data.random_dealer ? dealer : seat, preset: preset, rules: rules };
 }
+
+// The card of the game `read` (readForm's) whose first dealer is `seat`, before any hand (engine/game_card.py:
+// game_card): what the game page keeps score from, on this phone until the server has the game.
+export function firstCard(read, seat, data) {
+  var plans = schedule(read.names.length, seat, read.rules, data), rules = {};
+  data.phone_options.forEach(function (name) { rules[name] = read.rules[name]; });
+  rules.multipliers = data.multipliers[read.rules.multipliers];
+  rules.max_renuncios = data.max_renuncios;
+  return {
+    format: 1, version: 0, players: read.names.slice(), first_dealer: seat, rules: rules, schedule: plans, saved: [],
+    hand: { plan: plans[0], steps: [] }
+  };
+}
