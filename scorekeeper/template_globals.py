@@ -14,7 +14,7 @@ from flask import Flask
 from scorekeeper.engine import HandKind, Suit, trump_code
 from scorekeeper.engine.game_card import fixed_trumps_by_kind, max_cards_by_table
 from scorekeeper.labels import game_words
-from scorekeeper.labels.short_names import row_names, short_names, strip_names, told_apart
+from scorekeeper.labels.short_names import row_names, script_limits, short_names, strip_names, told_apart
 from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
@@ -38,6 +38,7 @@ FUNCTIONS: dict[str, Any] = {
     "fixed_trumps_by_kind": fixed_trumps_by_kind,
     "trump_code": trump_code,
     "short_names": short_names,
+    "short_name_limits": script_limits,
     "strip_names": strip_names,
     "told_apart": told_apart,
     "row_names": row_names,

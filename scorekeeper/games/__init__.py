@@ -11,6 +11,7 @@ from scorekeeper.games import (  # noqa: E402,F401  (attaches the views to bp)
     leaving,
     outbox,
     parts_route,
+    phone_game_route,
     preview,
     rematch,
     routes,

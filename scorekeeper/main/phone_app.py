@@ -26,7 +26,7 @@ from scorekeeper.plumbing.languages import current_locale
 LIGHT: Final = {"background_color": "#f6f4ee", "theme_color": "#1d6b45"}
 DARK: Final = {"background_color": "#121614", "theme_color": "#121614"}
 #: The files every page needs, kept by the service worker when it is installed (at their hashed addresses).
-PRECACHE: Final = ("css/pocha.css", "css/paper.css", "css/game.css", "js/pocha.js", "js/game.js")
+PRECACHE: Final = ("css/pocha.css", "css/paper.css", "css/game.css", "js/pocha.js", "js/game.js", "js/phone_game.js")
 #: The service worker's source; the server puts its settings in front of it.
 WORKER_SOURCE: Final = "js/sw.js"
 #: Asked again every time (each answer carries the addresses of this release), a 304 while it is the same.
@@ -79,12 +79,14 @@ def manifest() -> Response:
 
 def worker_settings() -> dict[str, Any]:
     """What the service worker needs to know of this release: its name, the files to keep, the offline page and the
-    offer to install Pocha (kept for a page shown without a connection)."""
+    offer to install Pocha (kept for a page shown without a connection) and the page a game made on this phone is
+    drawn in (games/phone_game_route.py)."""
     return {
         "release": release(),
         "precache": [url_for("static", filename=name) for name in PRECACHE],
         "offline": url_for("main.offline"),
         "install": url_for("main.install_offer"),
+        "made": url_for("games.phone_game"),
     }
 
 

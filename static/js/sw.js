@@ -20,7 +20,7 @@ var VERSION = "X-Pocha-Version";
 self.addEventListener("install", function (event) {
   event.waitUntil(
     caches.open(FILES)
-      .then(function (cache) { return cache.addAll(SETTINGS.precache.concat([SETTINGS.offline, SETTINGS.install])); })
+      .then(function (cache) { return cache.addAll(SETTINGS.precache.concat([SETTINGS.offline, SETTINGS.install, SETTINGS.made])); })
       .then(function () { return self.skipWaiting(); })
   );
 });
@@ -137,6 +137,13 @@ function offlinePage() {
   return caches.match(SETTINGS.offline).then(function (page) { return page || Response.error(); });
 }
 
+// The page a game this phone made is drawn in (games/phone_game.html), for a scorekeeper's address with no copy kept:
+// its script draws the game the phone keeps at the address, or says it keeps none.
+function madePage(address) {
+  if (address.indexOf(self.location.origin + "/p/") !== 0) return offlinePage();
+  return caches.match(SETTINGS.made).then(function (page) { return page || offlinePage(); });
+}
+
 // A game's page: the network's answer (kept), or the kept copy when the network fails or is too slow.
 function gamePage(event, address) {
   var number = ++asked;
@@ -155,7 +162,7 @@ function gamePage(event, address) {
       answer(response);
     }, function () {
       clearTimeout(slow);
-      keptCopy(address).then(function (copy) { return copy || offlinePage(); }).then(answer);
+      keptCopy(address).then(function (copy) { return copy || madePage(address); }).then(answer);
     });
   });
 }

@@ -639,6 +639,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "main.manifest": lambda world: Spec(query=junk_query()),
     "main.service_worker": lambda world: Spec(query=junk_query()),
     "main.offline": lambda world: Spec(query=junk_query()),
+    "games.phone_game": lambda world: Spec(query=junk_query()),
     "main.install_offer": lambda world: Spec(query=junk_query()),
     # The form's buttons that start nothing come back as a GET with the form's values in the address.
     "games.new_game": lambda world: Spec(

@@ -68,6 +68,7 @@ ADDRESSES = [
     "GET HEAD OPTIONS /simulador/jugar",
     "OPTIONS POST /simulador/jugar",
     "GET HEAD OPTIONS /sin-conexion",
+    "GET HEAD OPTIONS /partidas/en-este-movil",
     "GET HEAD OPTIONS /static/<path:filename>",
     "GET HEAD OPTIONS /sw.js",
     "GET HEAD OPTIONS /ver/<token>",

@@ -96,6 +96,7 @@ def test_the_service_worker_serves_the_whole_site_and_knows_this_releases_files(
         "/static/css/paper.css",
         "/static/css/pocha.css",
         "/static/js/game.js",
+        "/static/js/phone_game.js",
         "/static/js/pocha.js",
     ]
     for address in settings["precache"]:
