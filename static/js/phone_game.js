@@ -1,5 +1,10 @@
-// The script of the page of a game made on this phone, before the server knows it: what every page's does, and the
-// players' names cut short as the server would cut them, put together into one file when the app starts
+// The script of the page of a game made on this phone, before the server knows it (games/phone_game.html): what
+// every page's does, and the game page's keeping score from what the phone kept (game/phone_made.js: the card it
+// made, the names cut short as the server cuts them); put together into one file when the app starts
 // (scorekeeper/plumbing/modules.py).
 import "./pocha/every_page.js";
-import "./pocha/short_names.js";
+import { start } from "./pocha/game/page.js";
+import { phoneSetup } from "./pocha/game/phone_made.js";
+
+var setup = phoneSetup();
+if (setup) start(setup);

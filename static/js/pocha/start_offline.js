@@ -1,0 +1,70 @@
+// A game started on this phone when it has no signal (docs/offline.md): «Empezar la partida» with the phone offline
+// reads the form as the server would (new_game_rules.js), draws the first dealer when the form says «al azar», makes
+// the game's address (a token as unguessable as the server's) and its first card, keeps them in the game's outbox
+// with the creation, and opens the game's page, which the service worker gives from this phone (games/phone_game.html).
+// The creation is sent when the server answers (POST /p/<token>/crear), before any tap. With signal, the form posts.
+import { keepMade, newId } from "./outbox.js";
+import { firstCard, readForm } from "./new_game_rules.js";
+
+var form = document.querySelector("form.new-game");
+var block = document.getElementById("new-game-data");
+if (form && block && window.localStorage && window.crypto) form.addEventListener("submit", submitted);
+
+function fieldsOf() {
+  var fields = {};
+  new FormData(form).forEach(function (value, name) { if (typeof value === "string") fields[name] = value; });
+  return fields;
+}
+
+// A seat drawn at random, as fairly as the server draws it.
+function drawnSeat(players) {
+  var draw = new Uint32Array(1), limit = Math.floor(4294967296 / players) * players;
+  do { window.crypto.getRandomValues(draw); } while (draw[0] >= limit);
+  return draw[0] % players;
+}
+
+// The form's refusals above «Empezar la partida», in the server's words.
+function showRefusals(said) {
+  var old = document.getElementById("start-refused");
+  if (old) old.remove();
+  var box = document.createElement("div");
+  box.id = "start-refused";
+  box.className = "error";
+  box.setAttribute("role", "alert");
+  box.tabIndex = -1;
+  said.forEach(function (text) {
+    var line = document.createElement("p");
+    line.textContent = text;
+    box.appendChild(line);
+  });
+  var start = form.querySelector("button.button-big[value=start]");
+  (start || form.lastElementChild).before(box);
+  box.focus();
+}
+
+function submitted(event) {
+  var button = event.submitter;
+  if ((button && button.value !== "start") || navigator.onLine !== false) return; // the server's to do
+  event.preventDefault();
+  var data = JSON.parse(block.textContent), fields = fieldsOf();
+  // Without the service worker (plain HTTP, or its first visit) the game's page cannot be opened without signal.
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+    showRefusals([data.messages.no_worker]);
+    return;
+  }
+  var read = readForm(fields, data);
+  if (!read.names) {
+    var said = read.refusal ? [read.refusal] : [];
+    Object.keys(read.errors || {}).forEach(function (name) { said = said.concat(read.errors[name]); });
+    showRefusals(said);
+    return;
+  }
+  var seat = read.dealer === data.random_dealer ? drawnSeat(read.names.length) : read.dealer;
+  fields.first_dealer = String(seat);
+  var address = "/p/" + newId();
+  if (!keepMade(address, firstCard(read, seat, data), { creation: newId(), form: fields })) {
+    showRefusals([data.messages.not_kept]);
+    return;
+  }
+  window.location.assign(address);
+}

@@ -1,0 +1,85 @@
+"""A game begun without signal (docs/offline.md): on a phone where Pocha's service worker runs (installed, HTTPS or
+this computer), «Empezar la partida» with no signal starts the game on the phone: its page opens at once at the
+game's own address, a hand is played, and nothing reaches the server; back online, the phone creates the game on the
+server before its taps, the page becomes the server's, and the server holds the game once with every tap once."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from playwright.sync_api import Browser, expect
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from scorekeeper.engine import HandRecord, Suit, preset_rules, schedule
+from scorekeeper.storage.models import Game
+from support.phones_offline import expect_chip, open_phone
+from support.server import read_game
+
+if TYPE_CHECKING:
+    from tests.browser.conftest import LiveServer, TableFactory
+
+NAMES = ("Ana", "Bea", "Ciro")
+FIRST_DEALER = 0
+BIDS, TRICKS = (
+    (1, 1, 0),
+    (0, 1, 0),
+)  # hand 1 of the quick game, one card: Bea bids it and takes it; Ana, who deals, may not bid 0
+TAPS = 7  # the trump, three bids, two players' tricks (the last filled in), save
+ADDRESS = re.compile(r"/p/([A-Za-z0-9_-]{22})$")
+
+
+def games_stored(database_url: str) -> int:
+    """How many games the database holds."""
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        with Session(engine) as session:
+            return int(session.execute(select(func.count()).select_from(Game)).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def test_a_game_begun_without_signal_is_made_once_when_the_server_answers(
+    chromium: Browser, live_server: LiveServer, make_table: TableFactory
+) -> None:
+    database = live_server.app.config["SQLALCHEMY_DATABASE_URI"]
+    before = games_stored(database)
+    phone = open_phone(chromium, live_server.url)
+    page = phone.page
+    try:
+        page.goto("/partidas/nueva")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        phone.context.set_offline(True)
+        for row, name in enumerate(NAMES):
+            page.fill(f"#names-{row}", name)
+        page.select_option("#first_dealer", str(FIRST_DEALER))
+        page.select_option("#preset", "rapida")
+        page.get_by_role("button", name="Empezar la partida").click()
+        page.wait_for_url(ADDRESS)
+        found = ADDRESS.search(page.url)
+        assert found is not None
+        token = found.group(1)
+        expect(page.locator("#solo-en-este-movil")).to_be_visible()
+
+        table = make_table(page, answered=False)
+        plan = schedule(3, FIRST_DEALER, preset_rules("rapida"))[0]
+        table.play_hand(1, NAMES, plan.bidding_order, "O", BIDS, TRICKS)
+        expect_chip(phone, f"Sin conexión · {TAPS + 1} pendientes")
+        assert games_stored(database) == before, "a game reached the server without signal"
+
+        phone.context.set_offline(False)
+        expect(page.locator("#solo-en-este-movil")).to_have_count(0, timeout=30_000)  # the server's page now
+        phone.settled()
+        expect_chip(phone, "Guardado")
+        assert games_stored(database) == before + 1
+        stored = read_game(database, token)
+        assert [row.record for row in stored.sheet.rows] == [
+            HandRecord(bids=BIDS, tricks=TRICKS, trump=Suit.OROS, renuncios=(0, 0, 0))
+        ]
+        assert len(stored.applied) == TAPS and sorted(stored.applied) == sorted(phone.note_made())
+        assert page.locator("#compartir").count() == 1, "the game's links and QR, from the server"
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()
