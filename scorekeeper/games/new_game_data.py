@@ -50,7 +50,6 @@ from scorekeeper.plumbing.form_numbers import MAX_DIGITS, NOT_WHOLE
 from scorekeeper.plumbing.script_texts import script_texts
 from scorekeeper.storage.player_names import NAME_MAX, REPEATED, TOO_LONG
 
-
 #: WTForms' own words for a choice not offered and a number out of range, which its catalogue translates.
 WTFORMS_NOT_A_CHOICE: Final = "Not a valid choice."
 WTFORMS_NUMBER_RANGE: Final = "Number must be between %(min)s and %(max)s."
