@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from flask import url_for
 from flask_babel import gettext
 
 from scorekeeper.engine import (
@@ -44,6 +45,7 @@ from scorekeeper.games.forms import (
     TOO_MANY_HANDS,
     NewGameForm,
 )
+from scorekeeper.games.phone_game_route import MARK
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.game_words import kind_label
 from scorekeeper.plumbing.form_numbers import MAX_DIGITS, NOT_WHOLE
@@ -116,6 +118,9 @@ def new_game_data(form: NewGameForm) -> dict[str, Any]:
             for choice in Multipliers
         },
         "max_renuncios": MAX_RENUNCIOS,
+        # Where a game made on the phone is created (its token in place of the mark).
+        "create_url": url_for("games.create", token=MARK),
+        "token_mark": MARK,
         "preset_label": str(form.preset.label.text),
         "messages": {
             "too_long": gettext(TOO_LONG),

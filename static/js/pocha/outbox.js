@@ -52,6 +52,7 @@ function Outbox(key, settings) {
   this.card = kept ? kept.card : null;
   this.queue = kept ? kept.queue : [];
   this.creation = kept && kept.creation ? kept.creation : null;
+  this.creationUrl = kept ? kept.creationUrl : null; // where the creation is sent
   this.refused = null; // the server refused the creation: its answer (the game stays on this phone only)
   this.sending = false;
   this.failed = false; // the last request got no answer
@@ -81,7 +82,10 @@ Outbox.prototype.add = function (tap) {
 Outbox.prototype.keep = function (card) {
   if (card !== undefined) this.card = card;
   var kept = { card: this.card, queue: this.queue };
-  if (this.creation) kept.creation = this.creation;
+  if (this.creation) {
+    kept.creation = this.creation;
+    kept.creationUrl = this.creationUrl;
+  }
   return store(this.key, kept);
 };
 
@@ -164,22 +168,24 @@ Outbox.prototype.again = function (wait) {
   this.retry = Math.min(LAST_RETRY, this.retry * 2);
 };
 
+// Every game this phone keeps an outbox of: [{address, kept}], `kept` as load gives it.
+function keptGames() {
+  var games = [];
+  try {
+    Object.keys(window.localStorage).forEach(function (name) {
+      var kept = name.indexOf(STORE) ? null : load(name.slice(STORE.length));
+      if (kept) games.push({ address: name.slice(STORE.length), kept: kept });
+    });
+  } catch (e) { /* storage refused: nothing kept */ }
+  return games;
+}
+
 // How many taps (and games it made) wait on this phone, in every game's outbox it keeps (the install offer asks: on
 // an iPhone, an app put on the home screen has storage of its own, and would never send them).
 function waitingOnPhone() {
-  var count = 0;
-  try {
-    Object.keys(window.localStorage).forEach(function (key) {
-      var kept = key.indexOf(STORE) ? null : load(key.slice(STORE.length));
-      if (kept) count += kept.queue.length + (kept.creation ? 1 : 0);
-    });
-  } catch (e) { /* storage refused: nothing kept */ }
-  return count;
+  return keptGames().reduce(function (count, game) {
+    return count + game.kept.queue.length + (game.kept.creation ? 1 : 0);
+  }, 0);
 }
 
-// Keep a game this phone made under its address (`key`): its card and its creation, sent when the server answers.
-function keepMade(key, card, creation) {
-  return store(key, { card: card, queue: [], creation: creation });
-}
-
-export { Outbox, newId, waitingOnPhone, keepMade, load as kept };
+export { Outbox, newId, waitingOnPhone, keptGames, load as kept, store as keepKept };

@@ -3,7 +3,8 @@
 // the game's address (a token as unguessable as the server's) and its first card, keeps them in the game's outbox
 // with the creation, and opens the game's page, which the service worker gives from this phone (games/phone_game.html).
 // The creation is sent when the server answers (POST /p/<token>/crear), before any tap. With signal, the form posts.
-import { keepMade, newId } from "./outbox.js";
+import { keepMade } from "./made_games.js";
+import { newId } from "./outbox.js";
 import { firstCard, readForm } from "./new_game_rules.js";
 
 var form = document.querySelector("form.new-game");
@@ -61,8 +62,10 @@ function submitted(event) {
   }
   var seat = read.dealer === data.random_dealer ? drawnSeat(read.names.length) : read.dealer;
   fields.first_dealer = String(seat);
-  var address = "/p/" + newId();
-  if (!keepMade(address, firstCard(read, seat, data), { creation: newId(), form: fields })) {
+  var token = newId(), address = "/p/" + token;
+  var made = keepMade(address, firstCard(read, seat, data), { creation: newId(), form: fields },
+    data.create_url.replace(data.token_mark, token));
+  if (!made) {
     showRefusals([data.messages.not_kept]);
     return;
   }

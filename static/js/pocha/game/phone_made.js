@@ -54,9 +54,8 @@ export function phoneSetup() {
   Object.keys(urls).forEach(function (action) { urls[action] = at(urls[action]); });
   data.strip_names = stripNames(game.card.players, data.name_limits);
   data.row_names = rowNames(game.card.players, data.name_limits);
-  var creating = at(setup.create);
   return {
     card: game.card, taps: at(setup.taps), card_url: at(setup.card_url), parts_url: at(setup.parts_url),
-    csrf: setup.csrf, create: function (outbox) { create(outbox, creating); }
+    csrf: setup.csrf, create: function (outbox) { create(outbox, outbox.creationUrl || at(setup.create)); }
   };
 }
