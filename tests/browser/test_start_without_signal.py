@@ -83,3 +83,44 @@ def test_a_game_begun_without_signal_is_made_once_when_the_server_answers(
         assert phone.error_pages == [] and phone.script_errors == []
     finally:
         phone.context.close()
+
+
+def test_a_game_begun_without_signal_reaches_the_server_from_any_page(
+    chromium: Browser, live_server: LiveServer
+) -> None:
+    """The game's page is closed before the signal comes back: without signal the offline page lists the game as
+    waiting to be sent; the next page of Pocha the phone opens with a connection sends the creation, and the game
+    is in this phone's list of games."""
+    database = live_server.app.config["SQLALCHEMY_DATABASE_URI"]
+    before = games_stored(database)
+    phone = open_phone(chromium, live_server.url)
+    page = phone.page
+    try:
+        page.goto("/partidas/nueva")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        phone.context.set_offline(True)
+        for row, name in enumerate(NAMES):
+            page.fill(f"#names-{row}", name)
+        page.get_by_role("button", name="Empezar la partida").click()
+        page.wait_for_url(ADDRESS)
+        expect(page.locator("#mano")).to_be_visible()
+        page.goto("/historial")  # no signal: the offline page lists the game, waiting to be sent, and opens it
+        made = page.locator("#kept-games .game-link", has_text="Ana, Bea, Ciro")
+        expect(made).to_contain_text("pendiente de enviar")
+        made.click()
+        page.wait_for_url(ADDRESS)
+        expect(page.locator("#mano")).to_be_visible()
+        page.goto("about:blank")  # the game's page closed before the signal comes back
+        assert games_stored(database) == before
+
+        phone.context.set_offline(False)
+        page.goto("/historial")
+        page.wait_for_function(
+            "() => !Object.keys(localStorage).some((key) => (JSON.parse(localStorage.getItem(key)) || {}).creation)"
+        )
+        assert games_stored(database) == before + 1
+        page.goto("/")
+        expect(page.locator(".game-list .game-link").first).to_contain_text("Ana, Bea, Ciro")
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()
