@@ -1,5 +1,7 @@
 // The offline page (main/offline.html, shown by the service worker static/js/sw.js): a link to each game's page
-// this phone keeps. In js/pocha.js only: the scorekeeper's game page is never the offline page.
+// this phone keeps, and to each game begun on it that the server does not have yet (outbox.js: madeWaiting; the
+// service worker gives its page). In js/pocha.js only: the scorekeeper's game page is never the offline page.
+import { madeWaiting } from "./made_games.js";
 
 // The service worker keeps the game pages (the network's latest answer for each) in this cache.
 var PAGES = "pocha-game-pages";
@@ -15,6 +17,9 @@ if (kept && window.caches) {
       }));
     });
   }).then(function (copies) {
+    madeWaiting().forEach(function (made) {
+      copies.push({ url: made.address, title: made.players.join(", "), label: kept.dataset.waiting });
+    });
     copies.forEach(function (copy) {
       var item = document.createElement("li");
       var link = document.createElement("a");
@@ -24,10 +29,11 @@ if (kept && window.caches) {
       names.className = "game-names";
       names.textContent = copy.title.replace(/ · Pocha$/, "");
       link.appendChild(names);
-      if (/\/ver\//.test(copy.url)) {
+      var said = copy.label || (/\/ver\//.test(copy.url) ? kept.dataset.watching : "");
+      if (said) {
         var label = document.createElement("span");
         label.className = "watch-label";
-        label.textContent = kept.dataset.watching || "";
+        label.textContent = said;
         link.appendChild(label);
       }
       item.appendChild(link);
