@@ -87,6 +87,7 @@ def worker_settings() -> dict[str, Any]:
         "offline": url_for("main.offline"),
         "install": url_for("main.install_offer"),
         "made": url_for("games.phone_game"),
+        "new_game": url_for("games.new_game"),
     }
 
 

@@ -1,16 +1,20 @@
 // Pocha's service worker, served at /sw.js (scorekeeper/main/phone_app.py puts self.POCHA in front: the release, the
 // files every page needs, the offline page and the offer to install Pocha). Static files, whose addresses carry their
 // content's hash, come from the cache. Pages come from the network; a game's page (the scorekeeper's or the
-// watchers') is kept as the network last gave it (the first visit's too, fetched again when the page asks), and is
-// served as it is when the network gives nothing (or nothing within a few seconds): the working page, whose script
-// carries on from the phone's own record of the game, only marked data-kept (when it was fetched). Any other page
-// without a connection is the offline page, which lists the games kept; the offer to install Pocha, its last copy.
+// watchers') and the new-game form are kept as the network last gave them (the first visit's too, fetched again when
+// the page asks), and are served as they are when the network gives nothing (or nothing within a few seconds): the
+// working page, whose script carries on from the phone's own record, only marked data-kept (when it was fetched). A
+// scorekeeper's address with no copy is the page of a game made on this phone (its script draws the game or says
+// it keeps none). Any other page without a connection is the offline page, which lists the games kept and offers a
+// new game; the offer to install Pocha, its last copy.
 "use strict";
 
 var SETTINGS = self.POCHA;
 var FILES = "pocha-files-" + SETTINGS.release;
 var PAGES = "pocha-game-pages";
 var GAME_PAGE = /^\/(p|ver)\/[^/]+$/;
+// The pages kept as the network last gave them: a game's, and the new-game form, which begins a game without signal.
+function keptPage(path) { return GAME_PAGE.test(path) || path === SETTINGS.new_game; }
 var SLOW_MS = 5000; // a server that has not answered by then is asleep or gone: the kept copy, if any
 // Kept with each copy: when it was fetched, the release that kept it, the game's version it shows.
 var KEPT_AT = "X-Pocha-Kept-At";
@@ -177,7 +181,7 @@ self.addEventListener("message", function (event) {
     page = null; // not an address
   }
   if (!page) return;
-  if (page.origin !== self.location.origin || !GAME_PAGE.test(page.pathname)) return;
+  if (page.origin !== self.location.origin || !keptPage(page.pathname)) return;
   var address = page.origin + page.pathname;
   var number = ++asked;
   var asking = fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } });
@@ -192,7 +196,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(fromCache(request));
   } else if (url.pathname === SETTINGS.install) {
     event.respondWith(installOffer(request));
-  } else if (request.mode === "navigate" && GAME_PAGE.test(url.pathname)) {
+  } else if (request.mode === "navigate" && keptPage(url.pathname) && !url.search) {
     event.respondWith(gamePage(event, url.origin + url.pathname));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(offlinePage));

@@ -124,3 +124,64 @@ def test_a_game_begun_without_signal_reaches_the_server_from_any_page(
         assert phone.error_pages == [] and phone.script_errors == []
     finally:
         phone.context.close()
+
+
+def test_without_signal_a_game_is_begun_from_the_home_page(chromium: Browser, live_server: LiveServer) -> None:
+    """A phone that saw the home page and the new-game form once, with signal: without it, the home page is the
+    offline page, whose «Nueva partida» is the new-game form as last seen, and the game begins."""
+    phone = open_phone(chromium, live_server.url)
+    page = phone.page
+    try:
+        page.goto("/")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.goto("/partidas/nueva")  # seen once with signal
+        page.wait_for_load_state("networkidle")
+        phone.context.set_offline(True)
+        page.goto("/")
+        expect(page.locator("h1")).to_contain_text("Sin conexión")
+        page.locator(".offline-page").get_by_role("link", name="Nueva partida").click()
+        expect(page.locator("h1")).to_have_text("Nueva partida")
+        for row, name in enumerate(NAMES):
+            page.fill(f"#names-{row}", name)
+        page.get_by_role("button", name="Empezar la partida").click()
+        page.wait_for_url(ADDRESS)
+        expect(page.locator("#mano .prompt")).to_be_visible()
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()
+
+
+def test_two_phones_begin_games_without_signal_at_once(chromium: Browser, live_server: LiveServer) -> None:
+    """Two tables, each with its phone and no signal, begin a game each: back online, each game is made once, at the
+    address its phone made, with its own players."""
+    database = live_server.app.config["SQLALCHEMY_DATABASE_URI"]
+    before = games_stored(database)
+    tables = (("Ana", "Bea", "Ciro"), ("Dora", "Eloy", "Fina", "Gus"))
+    phones = [open_phone(chromium, live_server.url) for _ in tables]
+    try:
+        tokens = []
+        for phone, names in zip(phones, tables, strict=True):
+            page = phone.page
+            page.goto("/partidas/nueva")
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+            phone.context.set_offline(True)
+            for row, name in enumerate(names):
+                page.fill(f"#names-{row}", name)
+            page.get_by_role("button", name="Empezar la partida").click()
+            page.wait_for_url(ADDRESS)
+            found = ADDRESS.search(page.url)
+            assert found is not None
+            tokens.append(found.group(1))
+            expect(page.locator("#mano .prompt")).to_be_visible()
+        assert tokens[0] != tokens[1]
+        for phone in phones:
+            phone.context.set_offline(False)
+        for phone in phones:
+            expect(phone.page.locator("#solo-en-este-movil")).to_have_count(0, timeout=30_000)
+        assert games_stored(database) == before + 2
+        for token, names in zip(tokens, tables, strict=True):
+            assert read_game(database, token).names == names
+        assert all(phone.error_pages == [] and phone.script_errors == [] for phone in phones)
+    finally:
+        for phone in phones:
+            phone.context.close()

@@ -17,6 +17,7 @@ if (kept && window.caches) {
       }));
     });
   }).then(function (copies) {
+    copies = copies.filter(function (copy) { return /\/(p|ver)\//.test(copy.url); }); // games, not the form
     madeWaiting().forEach(function (made) {
       copies.push({ url: made.address, title: made.players.join(", "), label: kept.dataset.waiting });
     });

@@ -7,9 +7,9 @@ var page = document.body;
 var canKeep = window.isSecureContext && "serviceWorker" in navigator && !!window.caches;
 if (canKeep && page && page.dataset.worker) {
   var workers = navigator.serviceWorker;
-  // A game's page that did not come through the worker (the first visit, which installs it; a reload that skipped
-  // it) asks the worker to keep it once it is there, as it keeps the pages it fetches.
-  if (!workers.controller && page.hasAttribute("data-game")) {
+  // A page that did not come through the worker (the first visit, which installs it; a reload that skipped it) asks
+  // the worker to keep it once it is there, as it keeps the pages it fetches (a game's, the new-game form).
+  if (!workers.controller) {
     workers.ready.then(function (registration) {
       if (registration.active) registration.active.postMessage({ keep: window.location.pathname });
     });
