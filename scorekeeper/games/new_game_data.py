@@ -120,6 +120,7 @@ def new_game_data(form: NewGameForm) -> dict[str, Any]:
         "max_renuncios": MAX_RENUNCIOS,
         # Where a game made on the phone is created (its token in place of the mark).
         "create_url": url_for("games.create", token=MARK),
+        "made_url": url_for("games.phone_game"),
         "token_mark": MARK,
         "preset_label": str(form.preset.label.text),
         "messages": {

@@ -21,6 +21,8 @@ from support.server import read_game
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, TableFactory
 
+    from support.lan_server import LanServer
+
 NAMES = ("Ana", "Bea", "Ciro")
 FIRST_DEALER = 0
 BIDS, TRICKS = (
@@ -185,3 +187,43 @@ def test_two_phones_begin_games_without_signal_at_once(chromium: Browser, live_s
     finally:
         for phone in phones:
             phone.context.close()
+
+
+def test_over_the_wifi_a_game_begun_without_signal_is_drawn_in_place(
+    chromium: Browser, lan_server: LanServer, make_table: TableFactory
+) -> None:
+    """Over plain HTTP (the table's Wi-Fi: no service worker) the open new-game form begins the game without signal:
+    its page, asked for as the names were typed, is drawn in place of the form at the game's address."""
+    database = lan_server.app.config["SQLALCHEMY_DATABASE_URI"]
+    before = games_stored(database)
+    phone = open_phone(chromium, lan_server.url, routed=False)  # the browser's cache, as a phone's, keeps the files
+    page = phone.page
+    try:
+        page.goto("/partidas/nueva")
+        for row, name in enumerate(NAMES):
+            page.fill(f"#names-{row}", name)
+        page.select_option("#first_dealer", str(FIRST_DEALER))
+        page.select_option("#preset", "rapida")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("() => !navigator.serviceWorker || !navigator.serviceWorker.controller")
+        phone.context.set_offline(True)
+        page.get_by_role("button", name="Empezar la partida").click()
+        expect(page).to_have_url(ADDRESS)
+        found = ADDRESS.search(page.url)
+        assert found is not None
+        expect(page.locator("#solo-en-este-movil")).to_be_visible()
+        plan = schedule(3, FIRST_DEALER, preset_rules("rapida"))[0]
+        make_table(page, answered=False).play_hand(1, NAMES, plan.bidding_order, "O", BIDS, TRICKS)
+        assert games_stored(database) == before
+
+        phone.context.set_offline(False)
+        phone.retry_now()
+        expect(page.locator("#solo-en-este-movil")).to_have_count(0, timeout=30_000)  # the server's page now
+        phone.settled()
+        assert games_stored(database) == before + 1
+        stored = read_game(database, found.group(1))
+        assert [row.record.bids for row in stored.sheet.rows] == [BIDS]
+        assert len(stored.applied) == TAPS and sorted(stored.applied) == sorted(phone.note_made())
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()

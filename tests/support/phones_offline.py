@@ -128,8 +128,10 @@ class PhoneAtTable:
         return {key: normalized(value) if value is not None else None for key, value in parts.items()}
 
 
-def open_phone(browser: Browser, origin: str) -> PhoneAtTable:
-    """A new phone (cookies and storage of its own) that only reaches ``origin``."""
+def open_phone(browser: Browser, origin: str, routed: bool = True) -> PhoneAtTable:
+    """A new phone (cookies and storage of its own) that only reaches ``origin``; with ``routed=False`` its requests
+    are not routed (Playwright then lets the browser's cache keep files, as a phone's does; the browser's flags
+    keep it off the rest of the network)."""
     context = browser.new_context(base_url=origin, **PHONE)  # type: ignore[arg-type]
 
     def only_the_server(route: Route) -> None:
@@ -138,7 +140,8 @@ def open_phone(browser: Browser, origin: str) -> PhoneAtTable:
         else:
             route.abort("blockedbyclient")
 
-    context.route("**/*", only_the_server)
+    if routed:
+        context.route("**/*", only_the_server)
     context.add_init_script(NOTE_TAPS)
     context.clock.install()  # the phone's time runs on as ever, and a test may move it to the next retry at once
     page = context.new_page()

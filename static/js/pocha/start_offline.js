@@ -2,14 +2,54 @@
 // reads the form as the server would (new_game_rules.js), draws the first dealer when the form says «al azar», makes
 // the game's address (a token as unguessable as the server's) and its first card, keeps them in the game's outbox
 // with the creation, and opens the game's page, which the service worker gives from this phone (games/phone_game.html).
-// The creation is sent when the server answers (POST /p/<token>/crear), before any tap. With signal, the form posts.
+// Without the service worker (plain HTTP: the table's Wi-Fi) no page can be loaded without signal: the page of a
+// game made on this phone is asked for as soon as the form is used, with its script and stylesheet (kept by the
+// browser: their addresses never change), and drawn in place of the form. The creation is sent when the server
+// answers (POST /p/<token>/crear), before any tap. With signal, the form posts.
 import { keepMade } from "./made_games.js";
 import { newId } from "./outbox.js";
 import { firstCard, readForm } from "./new_game_rules.js";
 
 var form = document.querySelector("form.new-game");
 var block = document.getElementById("new-game-data");
-if (form && block && window.localStorage && window.crypto) form.addEventListener("submit", submitted);
+var shell = null; // the page of a game made on this phone, asked for ahead (plain HTTP)
+if (form && block && window.localStorage && window.crypto) {
+  form.addEventListener("submit", submitted);
+  form.addEventListener("input", fetchShell, { once: true });
+}
+
+// The page a game made here is drawn in, and what it asks for, fetched while there is signal: without a service
+// worker, nothing else could open it without signal.
+function fetchShell() {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return; // the worker keeps it
+  var data = JSON.parse(block.textContent);
+  fetch(data.made_url, { credentials: "same-origin" }).then(function (response) {
+    return response.ok ? response.text() : null;
+  }).then(function (html) {
+    if (!html) return;
+    shell = html;
+    var page = new DOMParser().parseFromString(html, "text/html");
+    page.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (needed) {
+      fetch(needed.getAttribute("src") || needed.getAttribute("href")).catch(function () {});
+    });
+  }).catch(function () { /* no signal yet: asked again at the next change */
+    form.addEventListener("input", fetchShell, { once: true });
+  });
+}
+
+// Open the game's page: the service worker gives it; else it is drawn here, from the page asked for ahead.
+function openGame(address) {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    window.location.assign(address);
+    return true;
+  }
+  if (!shell) return false;
+  window.history.pushState(null, "", address);
+  document.open();
+  document.write(shell);
+  document.close();
+  return true;
+}
 
 function fieldsOf() {
   var fields = {};
@@ -48,8 +88,8 @@ function submitted(event) {
   if ((button && button.value !== "start") || navigator.onLine !== false) return; // the server's to do
   event.preventDefault();
   var data = JSON.parse(block.textContent), fields = fieldsOf();
-  // Without the service worker (plain HTTP, or its first visit) the game's page cannot be opened without signal.
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+  // Without the service worker, and without the page asked for ahead, the game's page cannot be opened.
+  if (!shell && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
     showRefusals([data.messages.no_worker]);
     return;
   }
@@ -69,5 +109,5 @@ function submitted(event) {
     showRefusals([data.messages.not_kept]);
     return;
   }
-  window.location.assign(address);
+  openGame(address);
 }
