@@ -5,7 +5,6 @@ server before its taps, the page becomes the server's, and the server holds the 
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, expect
@@ -15,7 +14,8 @@ from sqlalchemy.pool import NullPool
 
 from scorekeeper.engine import HandRecord, Suit, preset_rules, schedule
 from scorekeeper.storage.models import Game
-from support.phones_offline import expect_chip, open_phone
+from support.phones_offline import GAME_ADDRESS as ADDRESS
+from support.phones_offline import begin_without_signal, expect_chip, open_phone
 from support.server import read_game
 
 if TYPE_CHECKING:
@@ -30,7 +30,6 @@ BIDS, TRICKS = (
     (0, 1, 0),
 )  # hand 1 of the quick game, one card: Bea bids it and takes it; Ana, who deals, may not bid 0
 TAPS = 7  # the trump, three bids, two players' tricks (the last filled in), save
-ADDRESS = re.compile(r"/p/([A-Za-z0-9_-]{22})$")
 
 
 def games_stored(database_url: str) -> int:
@@ -51,18 +50,7 @@ def test_a_game_begun_without_signal_is_made_once_when_the_server_answers(
     phone = open_phone(chromium, live_server.url)
     page = phone.page
     try:
-        page.goto("/partidas/nueva")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        phone.context.set_offline(True)
-        for row, name in enumerate(NAMES):
-            page.fill(f"#names-{row}", name)
-        page.select_option("#first_dealer", str(FIRST_DEALER))
-        page.select_option("#preset", "rapida")
-        page.get_by_role("button", name="Empezar la partida").click()
-        page.wait_for_url(ADDRESS)
-        found = ADDRESS.search(page.url)
-        assert found is not None
-        token = found.group(1)
+        token = begin_without_signal(phone, NAMES, FIRST_DEALER, "rapida")
         expect(page.locator("#solo-en-este-movil")).to_be_visible()
 
         table = make_table(page, answered=False)
@@ -98,13 +86,7 @@ def test_a_game_begun_without_signal_reaches_the_server_from_any_page(
     phone = open_phone(chromium, live_server.url)
     page = phone.page
     try:
-        page.goto("/partidas/nueva")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-        phone.context.set_offline(True)
-        for row, name in enumerate(NAMES):
-            page.fill(f"#names-{row}", name)
-        page.get_by_role("button", name="Empezar la partida").click()
-        page.wait_for_url(ADDRESS)
+        begin_without_signal(phone, NAMES)
         expect(page.locator("#mano")).to_be_visible()
         page.goto("/historial")  # no signal: the offline page lists the game, waiting to be sent, and opens it
         made = page.locator("#kept-games .game-link", has_text="Ana, Bea, Ciro")
@@ -163,18 +145,8 @@ def test_two_phones_begin_games_without_signal_at_once(chromium: Browser, live_s
     try:
         tokens = []
         for phone, names in zip(phones, tables, strict=True):
-            page = phone.page
-            page.goto("/partidas/nueva")
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-            phone.context.set_offline(True)
-            for row, name in enumerate(names):
-                page.fill(f"#names-{row}", name)
-            page.get_by_role("button", name="Empezar la partida").click()
-            page.wait_for_url(ADDRESS)
-            found = ADDRESS.search(page.url)
-            assert found is not None
-            tokens.append(found.group(1))
-            expect(page.locator("#mano .prompt")).to_be_visible()
+            tokens.append(begin_without_signal(phone, names))
+            expect(phone.page.locator("#mano .prompt")).to_be_visible()
         assert tokens[0] != tokens[1]
         for phone in phones:
             phone.context.set_offline(False)

@@ -5,7 +5,6 @@ sends it again and the server holds the game once, with every tap once. A real s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -13,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from scorekeeper.engine import preset_rules, schedule
-from support.phones_offline import PhoneAtTable, applied_taps, open_phone
+from support.phones_offline import PhoneAtTable, applied_taps, begin_without_signal, open_phone
 from support.server import read_game
 
 if TYPE_CHECKING:
@@ -26,7 +25,6 @@ pytestmark = pytest.mark.slow
 NAMES = ("Ana", "Bea", "Ciro")
 BIDS, TRICKS = (1, 1, 0), (0, 1, 0)  # hand 1 of the quick game, one card; Ana deals and may not bid 0
 TAPS = 7
-ADDRESS = re.compile(r"/p/([A-Za-z0-9_-]{22})$")
 
 
 @pytest.fixture
@@ -37,21 +35,10 @@ def server(serve: ServeFactory, tmp_path) -> ServerProcess:  # type: ignore[no-u
 
 def begin_offline(phone: PhoneAtTable, make_table: TableFactory) -> str:
     """Begin the quick game of three without signal and play its first hand: the game's token."""
-    page = phone.page
-    page.goto("/partidas/nueva")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    phone.context.set_offline(True)
-    for row, name in enumerate(NAMES):
-        page.fill(f"#names-{row}", name)
-    page.select_option("#first_dealer", "0")
-    page.select_option("#preset", "rapida")
-    page.get_by_role("button", name="Empezar la partida").click()
-    page.wait_for_url(ADDRESS)
-    found = ADDRESS.search(page.url)
-    assert found is not None
+    token = begin_without_signal(phone, NAMES, 0, "rapida")
     plan = schedule(3, 0, preset_rules("rapida"))[0]
-    make_table(page, answered=False).play_hand(1, NAMES, plan.bidding_order, "O", BIDS, TRICKS)
-    return found.group(1)
+    make_table(phone.page, answered=False).play_hand(1, NAMES, plan.bidding_order, "O", BIDS, TRICKS)
+    return token
 
 
 def wait_until(phone: PhoneAtTable, happened: Callable[[], bool], seconds: float = 15) -> None:

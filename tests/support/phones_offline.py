@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from sqlalchemy import create_engine, select
@@ -171,3 +172,29 @@ def applied_taps(database_url: str, token: str) -> list[str]:
 def expect_chip(phone: PhoneAtTable, text: str | re.Pattern[str]) -> None:
     """The chip says ``text`` (soon: it follows the outbox)."""
     expect(phone.page.locator("#estado")).to_have_text(text)
+
+
+#: A game's scorekeeper's address; its token in the group.
+GAME_ADDRESS: Final = re.compile(r"/p/([A-Za-z0-9_-]{22})$")
+
+
+def begin_without_signal(
+    phone: PhoneAtTable, names: Sequence[str], first_dealer: int | None = None, preset: str | None = None
+) -> str:
+    """Open the new-game form with signal (the service worker then runs on this computer), lose the signal and begin
+    a game of ``names`` (with ``first_dealer`` and ``preset`` if given): the token of the address the phone made."""
+    page = phone.page
+    page.goto("/partidas/nueva")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    phone.context.set_offline(True)
+    for row, name in enumerate(names):
+        page.fill(f"#names-{row}", name)
+    if first_dealer is not None:
+        page.select_option("#first_dealer", str(first_dealer))
+    if preset is not None:
+        page.select_option("#preset", preset)
+    page.get_by_role("button", name="Empezar la partida").click()
+    page.wait_for_url(GAME_ADDRESS)
+    found = GAME_ADDRESS.search(page.url)
+    assert found is not None
+    return found.group(1)
