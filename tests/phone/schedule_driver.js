@@ -2,10 +2,11 @@
 // test (test_phone_schedule.py and tests/support/phone_rules.py): one JSON line in, {"games": [{"rules": …,
 // "players": 4, "first_dealer": 0, "extra_hands": 3}, …], "tables": {"max_cards": …, "fixed_trumps": …}} (what the
 // page's data carries to plan hands with), one JSON line out, {"seen": [planned, …]}: for each game, its schedule and
-// the extra hands after it, as the card writes plans, or the refusal, its kind, message template and values.
+// the extra hands after it, as the card writes plans, and the schedule planned again from the next seat (a
+// revancha's), or the refusal, its kind, message template and values.
 import readline from "node:readline";
 
-import { extraHand } from "../../static/js/pocha/hand_plan.js";
+import { extraHand, replanned } from "../../static/js/pocha/hand_plan.js";
 import { Refusal } from "../../static/js/pocha/refusals.js";
 import { schedule } from "../../static/js/pocha/schedule.js";
 import { said } from "./said.js";
@@ -21,7 +22,7 @@ function planned(game, tables) {
   for (var i = 1; i <= game.extra_hands; i++) {
     extra.push(extraHand(game.players, game.first_dealer, plans.length + i, game.rules, tables));
   }
-  return { schedule: plans, extra: extra };
+  return { schedule: plans, extra: extra, again: replanned(plans, (game.first_dealer + 1) % game.players, tables) };
 }
 
 var lines = readline.createInterface({ input: process.stdin, terminal: false });

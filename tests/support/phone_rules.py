@@ -350,12 +350,17 @@ class ScheduleCase:
 
 
 def schedule_seen(case: ScheduleCase) -> dict[str, Any]:
-    """The engine's schedule of ``case`` as the card writes it (``plan_card``) with the extra hands after it, or its
-    refusal: the kind of refusal and its message."""
+    """The engine's schedule of ``case`` as the card writes it (``plan_card``) with the extra hands after it and the
+    schedule from the next seat (a revancha's), or its refusal: the kind of refusal and its message."""
     try:
         plans = schedule(case.players, case.first_dealer, case.rules)
     except PochaError as error:
         return {"refused": {"kind": type(error).__name__, "message": message_seen(error.message)}}
     after = range(len(plans) + 1, len(plans) + 1 + case.extra_hands)
     extra = [extra_hand(case.players, case.first_dealer, number, case.rules) for number in after]
-    return {"schedule": [plan_card(plan) for plan in plans], "extra": [plan_card(plan) for plan in extra]}
+    again = schedule(case.players, (case.first_dealer + 1) % case.players, case.rules)  # a revancha's
+    return {
+        "schedule": [plan_card(plan) for plan in plans],
+        "extra": [plan_card(plan) for plan in extra],
+        "again": [plan_card(plan) for plan in again],
+    }
