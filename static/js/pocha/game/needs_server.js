@@ -1,6 +1,7 @@
 // Links and forms that need the server (another page, the corrections, leaving the game...): followed (sent) at
 // once while the server answers, else only once it has answered, never to the browser's error page; without a
 // connection, a word says so by what was tapped.
+import { fetchShell, openShell } from "../made_shell.js";
 import { gettext as _ } from "../phone_texts.js";
 
 var FRESH = 15000; // ms after an answer from the server during which a link is followed without asking first
@@ -41,9 +42,11 @@ function serverAnswers(table) {
 }
 
 // Follow the link (send the form) only when the server answers. `go` is called later, once the server has answered
-// (a form cannot be sent again from inside its own submit event).
-function whenServerAnswers(table, target, go) {
-  if (!navigator.onLine || table.outbox.failed) { sayWaits(target); return; }
+// (a form cannot be sent again from inside its own submit event); else `alone`, if given, does without the server
+// (true when it could), or a word says it waits.
+function whenServerAnswers(table, target, go, alone) {
+  function without() { if (!(alone && alone())) sayWaits(target); }
+  if (!navigator.onLine || table.outbox.failed) { without(); return; }
   var stop = window.AbortController ? new AbortController() : null;
   var patience = window.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
   fetch(table.setup.card_url, { method: "GET", credentials: "same-origin", cache: "no-store", signal: stop ? stop.signal : undefined })
@@ -53,15 +56,24 @@ function whenServerAnswers(table, target, go) {
       table.lastAnswer = Date.now();
       go();
     })
-    .catch(function () { window.clearTimeout(patience); sayWaits(target); });
+    .catch(function () { window.clearTimeout(patience); without(); });
 }
 
 // A click on `link`, a link that needs the server (a plain left click, not to another window).
 export function linkClicked(table, event, link) {
+  var phone = link.getAttribute("data-phone"); // asked every time: a server that died is not a dead end there
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
-      link.target || serverAnswers(table)) return;
+      link.target || (serverAnswers(table) && !phone)) return;
   event.preventDefault();
-  whenServerAnswers(table, link, function () { window.location.href = link.href; });
+  whenServerAnswers(table, link, function () { window.location.href = link.href; },
+    phone && function () { return openShell(link.href); });
+}
+
+// La revancha a game over offers (games/_rematch_offer.html, data-phone: the page a game made on this phone is drawn
+// in) is made on the phone when the server does not answer: that page asked for ahead, while it does.
+export function phoneReady() {
+  var link = document.querySelector("a[data-phone]");
+  if (link) fetchShell(link.getAttribute("data-phone"));
 }
 
 // `form`, a form that needs the server, being sent.

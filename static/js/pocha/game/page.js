@@ -8,7 +8,7 @@ import { page as pageData } from "../phone_texts.js";
 import { Outbox } from "../outbox.js";
 import { Chip } from "./chip.js";
 import { draw } from "./drawing.js";
-import { formSent, linkClicked, needsServer } from "./needs_server.js";
+import { formSent, linkClicked, needsServer, phoneReady } from "./needs_server.js";
 import { sheetBehind } from "./sheet.js";
 import { cardSignature, rebuild, signature } from "./state.js";
 import { answered, askCard, refreshParts, unanswered } from "./sync.js";
@@ -105,6 +105,7 @@ export function start(setup) {
   table.chip.show(table);
   outbox.sendSoon(0);
   if (!outbox.pending() && sheetBehind(table)) refreshParts(table);
+  phoneReady();
   // For the browser tests and the benchmark: the phone's state, and whether the page shows what the server keeps.
   window.PochaGame = {
     state: function () { return table.game; },

@@ -1,0 +1,37 @@
+// The page a game made on this phone is drawn in (games/phone_game.html), for a page with no service worker to give
+// it (plain HTTP: the table's Wi-Fi): nothing can be loaded without signal there, so it is asked for ahead, while
+// the server answers, with the script and stylesheet it asks for (kept by the browser: their addresses never
+// change), and drawn in place of the page that asked, at the address of the game (or of the revancha) it opens.
+
+var shell = null;
+
+// Whether the page can be opened: the service worker gives it, or it was asked for ahead.
+export function shellReady() {
+  return !!(shell || navigator.serviceWorker && navigator.serviceWorker.controller);
+}
+
+// Ask for the page at `url` and what it needs, unless it can be opened already (asked again on the next call when
+// it did not come).
+export function fetchShell(url) {
+  if (shellReady()) return;
+  fetch(url).then(function (response) { return response.ok && response.text(); }).then(function (html) {
+    if (!html) return;
+    shell = html;
+    new DOMParser().parseFromString(html, "text/html").querySelectorAll("[src], [rel=stylesheet]")
+      .forEach(function (needed) { fetch(needed.src || needed.href).catch(function () {}); });
+  }, function () {});
+}
+
+// Open `address` in that page (false when it cannot be): the service worker gives it; else the page asked for ahead
+// is drawn in place of this one.
+export function openShell(address) {
+  if (!shell) {
+    if (shellReady()) window.location.assign(address);
+    return shellReady();
+  }
+  window.history.pushState(null, "", address);
+  document.open();
+  document.write(shell);
+  document.close();
+  return true;
+}
