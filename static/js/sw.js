@@ -5,7 +5,7 @@
 // the page asks), and are served as they are when the network gives nothing (or nothing within a few seconds): the
 // working page, whose script carries on from the phone's own record, only marked data-kept (when it was fetched). A
 // scorekeeper's address with no copy is the page of a game made on this phone (its script draws the game or says
-// it keeps none). Any other page without a connection is the offline page, which lists the games kept and offers a
+// it keeps none), and so is la revancha's page when the server does not give it (its script makes it here). Any other page without a connection is the offline page, which lists the games kept and offers a
 // new game; the offer to install Pocha, its last copy.
 "use strict";
 
@@ -13,6 +13,7 @@ var SETTINGS = self.POCHA;
 var FILES = "pocha-files-" + SETTINGS.release;
 var PAGES = "pocha-game-pages";
 var GAME_PAGE = /^\/(p|ver)\/[^/]+$/;
+var REMATCH = /^\/p\/[^/]+\/revancha$/;
 // The pages kept as the network last gave them: a game's, and the new-game form, which begins a game without signal.
 function keptPage(path) { return GAME_PAGE.test(path) || path === SETTINGS.new_game; }
 var SLOW_MS = 5000; // a server that has not answered by then is asleep or gone: the kept copy, if any
@@ -148,6 +149,22 @@ function madePage(address) {
   return caches.match(SETTINGS.made).then(function (page) { return page || offlinePage(); });
 }
 
+// La revancha's page: the server's, or, when it does not answer (or not within a few seconds), the page a game made on
+// this phone is drawn in, whose script makes the revancha on the phone from the game it kept.
+function rematchPage(request) {
+  return new Promise(function (resolve) {
+    function alone() { resolve(madePage(request.url)); }
+    var slow = setTimeout(alone, SLOW_MS);
+    fetch(request).then(function (response) {
+      clearTimeout(slow);
+      resolve(response);
+    }, function () {
+      clearTimeout(slow);
+      alone();
+    });
+  });
+}
+
 // A game's page: the network's answer (kept), or the kept copy when the network fails or is too slow.
 function gamePage(event, address) {
   var number = ++asked;
@@ -198,6 +215,8 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(installOffer(request));
   } else if (request.mode === "navigate" && keptPage(url.pathname) && !url.search) {
     event.respondWith(gamePage(event, url.origin + url.pathname));
+  } else if (request.mode === "navigate" && REMATCH.test(url.pathname) && !url.search) {
+    event.respondWith(rematchPage(request));
   } else if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(offlinePage));
   }
