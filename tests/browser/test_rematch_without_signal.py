@@ -158,3 +158,40 @@ def test_without_signal_la_revancha_is_made_where_the_service_worker_runs(
         made_once(phone, database, old, new, 1, card)
     finally:
         phone.context.close()
+
+
+def test_the_offline_page_says_each_games_hand_and_offers_the_last_revancha(
+    chromium: Browser, live_server: LiveServer
+) -> None:
+    over = finished_game(live_server.app)
+    records = classic_game(4, rules=preset_rules(PRESET))
+    playing, _watch = store_game(live_server.app, ("Dani", "Eva", "Fede", "Gus"), records[:2], preset=PRESET)
+    total = len(schedule(4, 0, preset_rules(PRESET)))
+    phone = open_phone(chromium, live_server.url)
+    page = phone.page
+    try:
+        for token in (playing, over):  # the game over seen last
+            page.goto(f"/p/{token}")
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+            page.wait_for_function(
+                "async (path) => !!(await (await caches.open('pocha-game-pages')).match(location.origin + path))",
+                arg=f"/p/{token}",
+            )
+        phone.context.set_offline(True)
+        page.goto("/historial")
+        expect(page.locator("h1")).to_contain_text("Sin conexión")
+        games = page.locator("#kept-games .game-link")
+        expect(games).to_have_count(2)
+        expect(games.first).to_contain_text("Ana, Bea, Ciro")
+        expect(games.first.locator(".game-state")).to_have_text("Terminada")
+        expect(games.nth(1).locator(".game-state")).to_have_text(f"Mano 3 de {total}")
+
+        page.get_by_role("link", name="Revancha de Ana, Bea, Ciro").click()
+        expect(page).to_have_url(REMATCH_PAGE)
+        page.locator("#revancha-en-este-movil").get_by_role("button", name="Empezar").click()
+        expect(page).to_have_url(GAME_ADDRESS)
+        expect(page.get_by_text("¡Revancha! Reparte Bea.")).to_be_visible()
+        expect(page.locator("#mano")).to_be_visible()
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()
