@@ -4,6 +4,7 @@
 // change), and drawn in place of the page that asked, at the address of the game (or of the revancha) it opens.
 
 var shell = null;
+var asking = false; // a request for it on its way: none other meanwhile
 
 // Whether the page can be opened: the service worker gives it, or it was asked for ahead.
 export function shellReady() {
@@ -13,13 +14,15 @@ export function shellReady() {
 // Ask for the page at `url` and what it needs, unless it can be opened already (asked again on the next call when
 // it did not come).
 export function fetchShell(url) {
-  if (shellReady()) return;
+  if (shellReady() || asking) return;
+  asking = true;
   fetch(url).then(function (response) { return response.ok && response.text(); }).then(function (html) {
+    asking = false;
     if (!html) return;
     shell = html;
     new DOMParser().parseFromString(html, "text/html").querySelectorAll("[src], [rel=stylesheet]")
       .forEach(function (needed) { fetch(needed.src || needed.href).catch(function () {}); });
-  }, function () {});
+  }, function () { asking = false; });
 }
 
 // Open `address` in that page (false when it cannot be): the service worker gives it; else the page asked for ahead

@@ -3,52 +3,26 @@
 // the game's address (a token as unguessable as the server's) and its first card, keeps them in the game's outbox
 // with the creation, and opens the game's page, which the service worker gives from this phone (games/phone_game.html).
 // Without the service worker (plain HTTP: the table's Wi-Fi) no page can be loaded without signal: the page of a
-// game made on this phone is asked for as soon as the form is used, with its script and stylesheet (kept by the
-// browser: their addresses never change), and drawn in place of the form. The creation is sent when the server
-// answers (POST /p/<token>/crear), before any tap. With signal, the form posts.
+// game made on this phone is asked for as soon as the form is used, and drawn in place of the form (made_shell.js).
+// The creation is sent when the server answers (POST /p/<token>/crear), before any tap. With signal, the form posts.
 import { keepMade } from "./made_games.js";
+import { fetchShell, openShell, shellReady } from "./made_shell.js";
 import { newId } from "./outbox.js";
 import { firstCard, readForm } from "./new_game_rules.js";
 
 var form = document.querySelector("form.new-game");
 var block = document.getElementById("new-game-data");
-var shell = null; // the page of a game made on this phone, asked for ahead (plain HTTP)
+var madeUrl = null; // the page a game made here is drawn in
 if (form && block && window.localStorage && window.crypto) {
   form.addEventListener("submit", submitted);
-  form.addEventListener("input", fetchShell, { once: true });
+  form.addEventListener("input", askShell);
 }
 
-// The page a game made here is drawn in, and what it asks for, fetched while there is signal: without a service
-// worker, nothing else could open it without signal.
-function fetchShell() {
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) return; // the worker keeps it
-  var data = JSON.parse(block.textContent);
-  fetch(data.made_url, { credentials: "same-origin" }).then(function (response) {
-    return response.ok ? response.text() : null;
-  }).then(function (html) {
-    if (!html) return;
-    shell = html;
-    var page = new DOMParser().parseFromString(html, "text/html");
-    page.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (needed) {
-      fetch(needed.getAttribute("src") || needed.getAttribute("href")).catch(function () {});
-    });
-  }).catch(function () { /* no signal yet: asked again at the next change */
-    form.addEventListener("input", fetchShell, { once: true });
-  });
-}
-
-// Open the game's page: the service worker gives it; else it is drawn here, from the page asked for ahead.
-function openGame(address) {
-  if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-    window.location.assign(address);
-    return true;
-  }
-  if (!shell) return false;
-  window.history.pushState(null, "", address);
-  document.open();
-  document.write(shell);
-  document.close();
-  return true;
+// The page a game made here is drawn in, asked for while there is signal (again at the next change until it came):
+// without a service worker, nothing else could open it without signal.
+function askShell() {
+  if (!madeUrl) madeUrl = JSON.parse(block.textContent).made_url;
+  fetchShell(madeUrl);
 }
 
 function fieldsOf() {
@@ -89,7 +63,7 @@ function submitted(event) {
   event.preventDefault();
   var data = JSON.parse(block.textContent), fields = fieldsOf();
   // Without the service worker, and without the page asked for ahead, the game's page cannot be opened.
-  if (!shell && !(navigator.serviceWorker && navigator.serviceWorker.controller)) {
+  if (!shellReady()) {
     showRefusals([data.messages.no_worker]);
     return;
   }
@@ -109,5 +83,5 @@ function submitted(event) {
     showRefusals([data.messages.not_kept]);
     return;
   }
-  openGame(address);
+  openShell(address);
 }
