@@ -3,9 +3,9 @@
 // connection, a word says so by what was tapped.
 import { fetchShell, openShell } from "../made_shell.js";
 import { gettext as _ } from "../phone_texts.js";
+import { askServer } from "../server_answers.js";
 
 var FRESH = 15000; // ms after an answer from the server during which a link is followed without asking first
-var PATIENCE = 3000; // ms the server is given to answer before the word is said
 
 // Whether following `target` (a link or a form) needs the server: not the hand panel's taps, not a link within
 // the page or one marked data-local.
@@ -47,16 +47,10 @@ function serverAnswers(table) {
 function whenServerAnswers(table, target, go, alone) {
   function without() { if (!(alone && alone())) sayWaits(target); }
   if (!navigator.onLine || table.outbox.failed) { without(); return; }
-  var stop = window.AbortController ? new AbortController() : null;
-  var patience = window.setTimeout(function () { if (stop) stop.abort(); }, PATIENCE);
-  fetch(table.setup.card_url, { method: "GET", credentials: "same-origin", cache: "no-store", signal: stop ? stop.signal : undefined })
-    .then(function (response) {
-      window.clearTimeout(patience);
-      if (response.status >= 500) throw new Error("no answer");
-      table.lastAnswer = Date.now();
-      go();
-    })
-    .catch(function () { window.clearTimeout(patience); without(); });
+  askServer(table.setup.card_url).then(function () {
+    table.lastAnswer = Date.now();
+    go();
+  }, without);
 }
 
 // A click on `link`, a link that needs the server (a plain left click, not to another window).
