@@ -8,14 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, expect
-from sqlalchemy import create_engine, func, select
-from sqlalchemy.orm import Session
-from sqlalchemy.pool import NullPool
 
 from scorekeeper.engine import HandRecord, Suit, preset_rules, schedule
-from scorekeeper.storage.models import Game
 from support.phones_offline import GAME_ADDRESS as ADDRESS
-from support.phones_offline import begin_without_signal, expect_chip, open_phone
+from support.phones_offline import begin_without_signal, expect_chip, games_stored, open_phone
 from support.server import read_game
 
 if TYPE_CHECKING:
@@ -30,16 +26,6 @@ BIDS, TRICKS = (
     (0, 1, 0),
 )  # hand 1 of the quick game, one card: Bea bids it and takes it; Ana, who deals, may not bid 0
 TAPS = 7  # the trump, three bids, two players' tricks (the last filled in), save
-
-
-def games_stored(database_url: str) -> int:
-    """How many games the database holds."""
-    engine = create_engine(database_url, poolclass=NullPool)
-    try:
-        with Session(engine) as session:
-            return int(session.execute(select(func.count()).select_from(Game)).scalar_one())
-    finally:
-        engine.dispose()
 
 
 def test_a_game_begun_without_signal_is_made_once_when_the_server_answers(

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
@@ -165,6 +165,16 @@ def applied_taps(database_url: str, token: str) -> list[str]:
         with Session(engine) as session:
             game = session.execute(select(Game).filter_by(edit_hash=store.token_hash(token))).scalar_one()
             return list(session.execute(select(AppliedTap.tap_id).filter_by(game_id=game.id)).scalars())
+    finally:
+        engine.dispose()
+
+
+def games_stored(database_url: str) -> int:
+    """How many games the database holds."""
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        with Session(engine) as session:
+            return int(session.execute(select(func.count()).select_from(Game)).scalar_one())
     finally:
         engine.dispose()
 
