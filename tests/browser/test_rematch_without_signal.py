@@ -24,7 +24,6 @@ from support.server import read_game
 
 if TYPE_CHECKING:
     from flask import Flask
-
     from tests.browser.conftest import LiveServer, TableFactory
 
     from support.lan_server import LanServer
