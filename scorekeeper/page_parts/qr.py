@@ -1,4 +1,5 @@
-"""QR codes as inline SVG: presentation attributes only (the CSP allows no style), black on a white quiet zone."""
+"""QR codes as SVG, inline or as an image file: presentation attributes only (the CSP allows no style), black on a
+white quiet zone."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from markupsafe import Markup
 ERROR_LEVEL = "m"
 DARK = "#000000"
 LIGHT = "#ffffff"
+#: The namespace a code served as an image file needs (inline in HTML it is implied).
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 
 @lru_cache(maxsize=128)
@@ -33,3 +36,9 @@ def qr_svg(text: str, title: str) -> Markup:
     )
     # Crisp edges: no anti-aliased seams between the rows when the stylesheet scales it.
     return Markup(svg.replace("<svg ", '<svg role="img" shape-rendering="crispEdges" ', 1))
+
+
+def qr_svg_file(text: str, title: str) -> str:
+    """``text`` as a QR code in an SVG file of its own (``image/svg+xml``, for an ``<img>``): the very drawing of
+    ``qr_svg``, with the SVG namespace that a file needs."""
+    return str(qr_svg(text, title)).replace("<svg ", f'<svg xmlns="{SVG_NAMESPACE}" ', 1)

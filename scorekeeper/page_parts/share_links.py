@@ -11,7 +11,7 @@ from flask import current_app, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper.page_parts.qr import qr_svg
+from scorekeeper.page_parts.qr import qr_svg, qr_svg_file
 from scorekeeper.plumbing import addresses
 from scorekeeper.storage.models import Game, Group
 
@@ -48,12 +48,24 @@ def public_url(endpoint: str, **values: Any) -> str:
 
 @dataclass(frozen=True)
 class Link:
-    """An address to pass to another phone: as text and as a QR code; with ``message`` (the words sent with it to
-    the table's chat), also as a WhatsApp link."""
+    """An address to pass to another phone: as text and as a QR code named ``title``; with ``message`` (the words sent
+    with it to the table's chat), also as a WhatsApp link. With ``image``, the code is an image file at that address,
+    which the page asks for only when it is shown, rather than drawn in the page."""
 
     url: str
-    qr: Markup
+    title: str
     message: str | None = None
+    image: str | None = None
+
+    @property
+    def qr(self) -> Markup:
+        """The QR code of the address, as inline SVG."""
+        return qr_svg(self.url, self.title)
+
+    @property
+    def qr_file(self) -> str:
+        """The QR code of the address, as an SVG file of its own (served at ``image``)."""
+        return qr_svg_file(self.url, self.title)
 
     @property
     def whatsapp(self) -> str | None:
@@ -72,24 +84,28 @@ class ShareLinks:
     edit: Link | None
 
 
-def _link(url: str, title: str, message: str | None = None) -> Link:
-    """The address ``url`` with its QR code, titled ``title``, sent to a chat with ``message`` if given."""
-    return Link(url, qr_svg(url, title), message)
-
-
 def watch_link(game: Game) -> Link:
     """The read-only address of ``game``."""
-    return _link(
+    return Link(
         public_url("watch.page", token=game.watch_token),
         _("Código QR del enlace para mirar"),
         _("Sigue la partida de pocha desde el móvil:"),
     )
 
 
+def edit_link(token: str) -> Link:
+    """The scorekeeper's address of the game opened with ``token``, to hand the scoring over; its QR code an image of
+    its own (share/routes.py), asked for only once the handover is opened."""
+    return Link(
+        public_url("games.play", token=token),
+        _("Código QR del enlace para apuntar"),
+        image=url_for("share.edit_link_qr", token=token),
+    )
+
+
 def share_links(game: Game, token: str | None = None) -> ShareLinks:
     """The links of the share panel; the scorekeeper's only with its edit ``token`` (a page opened with it)."""
-    edit = _link(public_url("games.play", token=token), _("Código QR del enlace para apuntar")) if token else None
-    return ShareLinks(watch=watch_link(game), edit=edit)
+    return ShareLinks(watch=watch_link(game), edit=edit_link(token) if token else None)
 
 
 @dataclass(frozen=True)
@@ -103,15 +119,15 @@ class GroupLinks:
 def group_links(group: Group, token: str) -> GroupLinks:
     """The peña's addresses for its manager's page (opened with the manager's ``token``)."""
     return GroupLinks(
-        look=_link(
+        look=Link(
             public_url("groups.look", token=group.look_token),
             _("Código QR del enlace para mirar la peña"),
             _("La liga de la peña %(name)s:", name=group.name),
         ),
-        manage=_link(public_url("groups.manage", token=token), _("Código QR del enlace para gestionar la peña")),
+        manage=Link(public_url("groups.manage", token=token), _("Código QR del enlace para gestionar la peña")),
     )
 
 
 def moving_link(fields: dict[str, str]) -> Link:
     """The link (and QR code) that carries a phone's list of games and peñas to another phone."""
-    return _link(public_url("main.receive", **fields), _("Código QR para llevar las partidas a otro móvil"))
+    return Link(public_url("main.receive", **fields), _("Código QR para llevar las partidas a otro móvil"))

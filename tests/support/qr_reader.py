@@ -1,6 +1,6 @@
 """Read back a QR code drawn as SVG, in plain Python: the tests check the address a phone would scan.
 
-Only what Pocha draws: one path of one-unit horizontal strokes (segno's inline SVG), error level M,
+Only what Pocha draws: one path of one-unit horizontal strokes (segno's SVG, inline or a file), error level M,
 versions 1 to 10, no damage to repair (the error-correction codewords are not even read).
 Independent of the encoder: format bits, masks, zigzag and block interleaving as the standard
 (ISO/IEC 18004) lays them out.
@@ -53,7 +53,7 @@ def modules_of_svg(svg: str) -> Matrix:
     """The dark modules of the code (quiet zone left out), read from the SVG's stroked path."""
     root = ET.fromstring(svg)  # also proves the markup is well-formed
     dark: set[tuple[int, int]] = set()
-    for path in root.iter("path"):
+    for path in root.iterfind(".//{*}path"):  # inline in a page, or a file of its own (in the SVG namespace)
         if path.get("stroke") is None:
             continue  # the light background
         x = y = 0.0
@@ -222,5 +222,5 @@ def read_matrix(modules: Matrix) -> str:
 
 
 def read_svg(svg: str) -> str:
-    """The text of a QR code drawn as inline SVG."""
+    """The text of a QR code drawn as SVG (inline, or a file of its own)."""
     return read_matrix(modules_of_svg(svg))

@@ -672,6 +672,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "watch.page": lambda world: Spec(query=junk_query()),
     "watch.page_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
     "share.new_edit_link": lambda world: Spec(form=with_junk(st.just([]))),
+    "share.edit_link_qr": lambda world: Spec(query=junk_query()),
     "export.csv": lambda world: Spec(query=junk_query()),
     "export.json": lambda world: Spec(query=junk_query()),
     "export.import_game": lambda world: Spec(query=junk_query(), form=with_junk(st.just([])), files=import_files()),

@@ -28,6 +28,7 @@ ADDRESSES = [
     "OPTIONS POST /p/<token>/bazas",
     "GET HEAD OPTIONS POST /p/<token>/borrar",
     "GET HEAD OPTIONS /p/<token>/carta",
+    "GET HEAD OPTIONS /p/<token>/codigo-para-apuntar.svg",
     "OPTIONS POST /p/<token>/crear",
     "OPTIONS POST /p/<token>/dejar",
     "OPTIONS POST /p/<token>/desarchivar",

@@ -35,6 +35,7 @@ def scorekeeper_answers(table: Table, token: str) -> dict[str, TestResponse]:
         "CSV": client.get(f"/p/{token}/hoja.csv"),
         "JSON": client.get(f"/p/{token}/partida.json"),
         "PDF": client.get(f"/p/{token}/hoja.pdf"),
+        "QR code (SVG)": client.get(f"/p/{token}/codigo-para-apuntar.svg"),
         "tap (303)": table.tap(token, "pinta", 2, value="C"),
         "refused tap (4xx)": table.tap(token, "apuesta", 2, 0, 99),
         "bad tap (400)": table.tap(token, "apuesta", "x"),
