@@ -1,4 +1,5 @@
-"""The share panel: the watchers' link as a QR code (inline SVG, no style) and as text; the edit link to hand over."""
+"""The share panel: the watchers' link as a QR code (inline SVG, no style) and as text; the edit link to hand over,
+its code an image asked for only when the handover is opened."""
 
 from __future__ import annotations
 
@@ -33,6 +34,22 @@ def svgs(markup: str) -> list[str]:
     return re.findall(r'<svg\b[^>]*\bclass="qr"[^>]*>.*?</svg>', markup, re.S)
 
 
+def edit_code(table: Table, page: Page, base_url: str) -> str:
+    """The QR code of the scorekeeper's link in the handover panel: an image, lazily loaded, sized before it comes,
+    named as the code names itself; the SVG the phone is given for it, opened at ``base_url``."""
+    tags = re.findall(r"<img\b[^>]*>", page.part("pasar"))
+    assert len(tags) == 1, tags
+    attributes = {name: html.unescape(value) for name, value in re.findall(r'\b([a-z-]+)="([^"]*)"', tags[0])}
+    assert attributes["class"] == "qr" and attributes["loading"] == "lazy"
+    assert attributes["width"] == attributes["height"] and int(attributes["width"]) > 0, "nothing moves when it comes"
+    answer = table.client.get(attributes["src"], base_url=base_url)
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    svg = answer.get_data(as_text=True)
+    title = re.search(r"<title>([^<]+)</title>", svg)
+    assert title and attributes["alt"] == html.unescape(title.group(1)) == "Código QR del enlace para apuntar"
+    return svg
+
+
 def link_text(page: Page, field_id: str) -> str:
     """The address in the read-only field ``field_id``."""
     tag = re.search(rf'<input[^>]*\bid="{field_id}"[^>]*>', page.html)
@@ -52,7 +69,7 @@ def test_the_panel_shows_the_watch_link_as_a_qr_code_and_as_text(table: Table) -
     url = f"{HOST}/ver/{watch}"
     assert link_text(page, "watch-link") == url
     codes = svgs(panel)
-    assert len(codes) == 2, "the watch link's code, and the edit link's behind «Pasar el móvil de apuntar»"
+    assert len(codes) == 1, "the watch link's code only: the edit link's is an image behind «Pasar el móvil de apuntar»"
     assert read_svg(codes[0]) == url
     assert 'class="qr-box"' in panel
     assert re.search(r"<title>[^<]+</title>", codes[0]), "the code has a name for screen readers"
@@ -70,6 +87,9 @@ def test_the_qr_code_is_well_formed_svg_without_style(table: Table) -> None:
             for element in root.iter():
                 assert "style" not in element.attrib, (path, element.tag)
         assert " style=" not in page.html and "<style" not in page.html, path
+        if path.startswith("/p/"):
+            for element in ET.fromstring(edit_code(table, page, HOST)).iter():
+                assert "style" not in element.attrib, (path, element.tag)
         # Only the game's card may be inside a <script>: a JSON data block, never run (CSP script-src 'self').
         for script in re.findall(r'<script(?![^>]*type="application/json")[^>]*>(.*?)</script>', page.html, re.S):
             assert script.strip() == "", f"inline script on {path}"
@@ -102,7 +122,8 @@ def test_the_edit_link_is_handed_over_behind_a_warning(table: Table) -> None:
     assert "Quien tenga este enlace puede cambiar los puntos." in handover
     url = f"{HOST}/p/{token}"
     assert link_text(page, "edit-link") == url
-    assert read_svg(svgs(handover)[0]) == url
+    assert svgs(handover) == [], "the edit link's code is not drawn in the page"
+    assert read_svg(edit_code(table, page, HOST)) == url
     assert f'action="/p/{token}/nuevo-enlace"' in handover
 
 
@@ -123,3 +144,4 @@ def test_a_page_opened_on_the_server_itself_shares_the_lan_address(table: Table)
     assert link_text(page, "watch-link") == f"http://192.168.1.20:5000/ver/{watch}"
     assert read_svg(svgs(page.part("compartir"))[0]) == f"http://192.168.1.20:5000/ver/{watch}"
     assert link_text(page, "edit-link") == f"http://192.168.1.20:5000/p/{token}"
+    assert read_svg(edit_code(table, page, "http://127.0.0.1:5000")) == f"http://192.168.1.20:5000/p/{token}"
