@@ -474,6 +474,14 @@ def lan_server(tmp_path: Path) -> Iterator[LanServer]:
             db.engine.dispose()
 
 
+@pytest.fixture(params=["lan", "localhost"])
+def served(request: pytest.FixtureRequest) -> LanServer | LiveServer:
+    """The app on this machine's network address (an insecure context: `lan_server`) or on 127.0.0.1
+    (`live_server`), a test each."""
+    server: LanServer | LiveServer = request.getfixturevalue("lan_server" if request.param == "lan" else "live_server")
+    return server
+
+
 @pytest.fixture
 def make_lan_phone(chromium: Browser, lan_server: LanServer) -> Iterator[PhoneFactory]:
     """Phones like `phone` pointed at `lan_server`: ``make_lan_phone()``; their requests fenced to it."""

@@ -14,9 +14,17 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import Browser, expect
 
-from scorekeeper.engine import HandRecord, Suit, TieBreak, preset_rules, score_sheet
-from support.phones_offline import GAME_ADDRESS, expect_chip, games_stored, open_phone
-from support.server import read_game
+from scorekeeper.engine import TieBreak, preset_rules, score_sheet
+from support.phones_offline import (
+    GAME_ADDRESS,
+    TAPS_A_HAND,
+    TIED_THEN_BEA,
+    ended_as_played,
+    expect_chip,
+    games_stored,
+    open_phone,
+    oros_record,
+)
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, TableFactory
@@ -26,35 +34,13 @@ if TYPE_CHECKING:
 NAMES = ("Ana", "Bea", "Ciro")
 BEA = 1
 RULES = preset_rules("a_medida", custom_sizes=(1, 1, 1), tie_break=TieBreak.ONE_CARD)
-Hand = tuple[tuple[int, ...], tuple[int, ...]]  # bids by seat, tricks by seat; oros is trump
-# Hands 1 to 3 (Ana, Bea, Ciro deal): everybody bids 0 and Ciro takes the card: Ana and Bea 30 each, tied.
-# Hand 4, the extra hand (Ana deals, may not bid 0): Bea bids 1 and takes the card, Ana bids 1 and misses. Bea wins.
-HANDS: tuple[Hand, ...] = (
-    ((0, 0, 0), (0, 0, 1)),
-    ((0, 0, 0), (0, 0, 1)),
-    ((0, 0, 0), (0, 0, 1)),
-    ((1, 1, 0), (0, 1, 0)),
-)
-TAPS_A_HAND = 7  # the trump, three bids, two players' tricks (the last filled in), save
-
-
-def record(hand: Hand) -> HandRecord:
-    """A hand of the script as the engine's record."""
-    bids, tricks = hand
-    return HandRecord(bids=bids, tricks=tricks, trump=Suit.OROS, renuncios=(0,) * len(bids))
-
-
-@pytest.fixture(params=["lan", "localhost"])
-def served(request: pytest.FixtureRequest) -> LanServer | LiveServer:
-    """The app on this machine's network address (an insecure context) or on 127.0.0.1."""
-    server: LanServer | LiveServer = request.getfixturevalue("lan_server" if request.param == "lan" else "live_server")
-    return server
+HANDS = TIED_THEN_BEA  # tied after the three scheduled hands; the extra hand decides
 
 
 def test_a_game_begun_without_signal_plays_its_tie_off_and_reaches_the_server_once(
     chromium: Browser, served: LanServer | LiveServer, make_table: TableFactory, request: pytest.FixtureRequest
 ) -> None:
-    expected = [score_sheet(RULES, NAMES, 0, [record(h) for h in HANDS[:n]]) for n in range(len(HANDS) + 1)]
+    expected = [score_sheet(RULES, NAMES, 0, [oros_record(h) for h in HANDS[:n]]) for n in range(len(HANDS) + 1)]
     assert expected[3].standings.needs_extra_hand
     assert expected[4].finished and expected[4].winner == BEA and expected[4].standings.decided_by_extra_hands
     database = served.app.config["SQLALCHEMY_DATABASE_URI"]
@@ -97,18 +83,7 @@ def test_a_game_begun_without_signal_plays_its_tie_off_and_reaches_the_server_on
         phone.retry_now()
         expect(page.locator("#solo-en-este-movil")).to_have_count(0, timeout=30_000)  # the server's page, by itself
         assert page.url == address
-        phone.settled()
-        expect_chip(phone, "Guardado")
-        expect(page.locator("#clasificacion .winner")).to_have_text(f"Gana Bea con {expected[4].totals[BEA]} puntos")
         assert games_stored(database) == before + 1
-        stored = read_game(database, token)
-        assert [row.record for row in stored.sheet.rows] == [row.record for row in expected[4].rows]
-        assert [row.plan for row in stored.sheet.rows] == [row.plan for row in expected[4].rows]
-        assert stored.sheet.finished and stored.sheet.winner == BEA
-        made = phone.note_made()
-        assert len(made) == TAPS_A_HAND * len(HANDS)
-        assert sorted(stored.applied) == sorted(made), "the server holds other taps than the phone made"
-        assert phone.drawn_parts() == phone.server_parts(), "the phone drew something else than the server"
-        assert phone.error_pages == [] and phone.script_errors == []
+        ended_as_played(phone, database, token, expected[4])
     finally:
         phone.context.close()

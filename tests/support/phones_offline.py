@@ -20,8 +20,10 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
+from scorekeeper.engine import HandRecord, ScoreSheet, Suit
 from scorekeeper.storage import store
 from scorekeeper.storage.models import AppliedTap, Game
+from support.server import read_game
 
 #: The phone's settings, as tests/browser/conftest.py's `phone`.
 PHONE = {
@@ -208,3 +210,46 @@ def begin_without_signal(
     found = GAME_ADDRESS.search(page.url)
     assert found is not None
     return found.group(1)
+
+
+#: A hand of a test's script: the bids by seat, the tricks by seat.
+Hand = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def oros_record(hand: Hand) -> HandRecord:
+    """A hand of a test's script, oros trumps and no renuncio, as the engine's record."""
+    bids, tricks = hand
+    return HandRecord(bids=bids, tricks=tricks, trump=Suit.OROS, renuncios=(0,) * len(bids))
+
+
+#: Four one-card hands of Ana, Bea and Ciro, the deal passing from Ana, oros trumps. In the first three everybody bids
+#: 0 and Ciro takes the card: Ana and Bea 10, 20 and 30, no missed bid either: tied. In the fourth (Ana deals, may not
+#: bid 0) Bea bids 1 and takes the card (+15), Ana bids 1 (−5): Bea wins. The tie-break tests play it over two or
+#: three scheduled hands.
+TIED_THEN_BEA: Final[tuple[Hand, ...]] = (
+    ((0, 0, 0), (0, 0, 1)),
+    ((0, 0, 0), (0, 0, 1)),
+    ((0, 0, 0), (0, 0, 1)),
+    ((1, 1, 0), (0, 1, 0)),
+)
+#: The taps of one hand of it: the trump, three bids, two players' tricks (the last filled in), save.
+TAPS_A_HAND: Final = 7
+
+
+def ended_as_played(phone: PhoneAtTable, database_url: str, token: str, expected: ScoreSheet) -> None:
+    """Back online, game ``token`` ended on the server as the engine scores the hands the phone played (``expected``,
+    the sheet of ``TIED_THEN_BEA``: Bea wins), the extra hands included; the server holds every tap the phone made,
+    once, and the page draws what the server keeps."""
+    phone.settled()
+    expect_chip(phone, "Guardado")
+    expect(phone.page.locator("#clasificacion .winner")).to_have_text(f"Gana Bea con {expected.totals[1]} puntos")
+    stored = read_game(database_url, token)
+    assert [row.record for row in stored.sheet.rows] == [row.record for row in expected.rows]
+    assert [row.plan for row in stored.sheet.rows] == [row.plan for row in expected.rows]
+    assert [row.totals for row in stored.sheet.rows] == [row.totals for row in expected.rows]
+    assert stored.sheet.finished and stored.sheet.winner == expected.winner == 1
+    made = phone.note_made()
+    assert len(made) == TAPS_A_HAND * len(TIED_THEN_BEA)
+    assert sorted(stored.applied) == sorted(made), "the server holds other taps than the phone made"
+    assert phone.drawn_parts() == phone.server_parts(), "the phone drew something else than the server"
+    assert phone.error_pages == [] and phone.script_errors == []
