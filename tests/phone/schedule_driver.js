@@ -6,9 +6,9 @@
 // revancha's), or the refusal, its kind, message template and values.
 import readline from "node:readline";
 
-import { extraHand, replanned } from "../../static/js/pocha/hand_plan.js";
+import { extraHand } from "../../static/js/pocha/hand_plan.js";
 import { Refusal } from "../../static/js/pocha/refusals.js";
-import { schedule } from "../../static/js/pocha/schedule.js";
+import { replanned, schedule } from "../../static/js/pocha/schedule.js";
 import { said } from "./said.js";
 
 function planned(game, tables) {

@@ -18,14 +18,6 @@ export function planHand(players, firstDealer, number, cards, kind, tables) {
   };
 }
 
-// The scheduled hands of `plans` (a card's schedule) planned again for a table whose first dealer is `firstDealer`:
-// the same cards and kinds, the deal passed on from another seat (la revancha's schedule, game/phone_rematch.js).
-export function replanned(plans, firstDealer, tables) {
-  return plans.filter(function (plan) { return !plan.extra; }).map(function (plan) {
-    return planHand(plan.order.length, firstDealer, plan.number, plan.cards, plan.kind, tables);
-  });
-}
-
 // The extra hand played as hand `number` while first place is tied after the schedule: every card or one, as the
 // rules' `tie_break` says.
 export function extraHand(players, firstDealer, number, rules, tables) {

@@ -87,3 +87,11 @@ export function schedule(players, firstDealer, rules, tables) {
   var sizes = handSizes(players, rules, tables), kind = kinds(sizes, players, rules, tables);
   return sizes.map(function (cards, i) { return planHand(players, firstDealer, i + 1, cards, kind[i], tables); });
 }
+
+// The scheduled hands of `plans` (a card's schedule) planned again for a table whose first dealer is `firstDealer`:
+// the same cards and kinds, the deal passed on from another seat (la revancha's schedule, game/phone_rematch.js).
+export function replanned(plans, firstDealer, tables) {
+  return plans.filter(function (plan) { return !plan.extra; }).map(function (plan) {
+    return planHand(plan.order.length, firstDealer, plan.number, plan.cards, plan.kind, tables);
+  });
+}

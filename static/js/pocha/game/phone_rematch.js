@@ -3,10 +3,10 @@
 // or the final page drew it in place, made_shell.js) offers the same table in the same seats, the first dealer one
 // seat on and changeable, as the server's revancha page does. «Empezar» makes the game here from the card this phone
 // keeps of the old game (outbox.js): the same players and rules, every hand planned again from the new first dealer
-// (hand_plan.js, as the engine plans them), kept with its creation (`rematch_of`: the old game's token), and shown
+// (schedule.js, as the engine plans them), kept with its creation (`rematch_of`: the old game's token), and shown
 // at the new game's address. The server makes the revancha from the old game when the creation reaches it.
 import { keepMade, madeWaiting } from "../made_games.js";
-import { replanned } from "../hand_plan.js";
+import { replanned } from "../schedule.js";
 import { kept, newId } from "../outbox.js";
 import { gettext as _, page as pageData } from "../phone_texts.js";
 import { flash } from "./drawing.js";
