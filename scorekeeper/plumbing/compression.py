@@ -39,7 +39,7 @@ ENCODINGS: Final = ("br", "gzip")
 #: Smaller bodies are sent as they are: the saving would not pay for the work.
 MIN_BYTES: Final = 512
 #: Quick settings for pages, made for every request; the strongest for static files, made once.
-PAGE_LEVELS: Final = {"br": 6, "gzip": 6}
+PAGE_LEVELS: Final = {"br": 7, "gzip": 6}
 STATIC_LEVELS: Final = {"br": 11, "gzip": 9}
 #: How many compressed static files are kept in memory (each a few KB).
 STATIC_CACHE_SIZE: Final = 128
