@@ -1,6 +1,8 @@
 // The strip (#resumen) and the hand panel (#mano) drawn from the phone's state, in place of the server's, with a
 // refused tap's message where the eye is; the forms of the panel kept current; the page's «guardada» messages.
 import { panel, strip } from "../hand_panel.js";
+import { gettext as _ } from "../phone_texts.js";
+import { phoneReady } from "./needs_server.js";
 import { drawSheetNote } from "./sheet.js";
 import { signature } from "./state.js";
 
@@ -50,6 +52,12 @@ export function draw(table, refusal) {
     drawnPanel.classList.add("settling");
     window.setTimeout(function () { drawnPanel.classList.remove("settling"); }, SETTLE);
   }
+  // Over on the phone before the server's parts say so: la revancha offered as the server offers it.
+  if (!game.hand && !document.getElementById("revancha") && table.page.made) {
+    put("revancha", '<section class="rematch-offer" id="revancha"><a class="button button-big" href="' +
+      window.location.pathname + '/revancha" data-phone></a></section>', drawnStrip || title).firstChild.textContent = _("Revancha");
+  }
+  phoneReady(table);
   table.drawnAs = signature(game);
   drawSheetNote(table);
   document.body.dataset.drawn = String(+(document.body.dataset.drawn || 0) + 1);

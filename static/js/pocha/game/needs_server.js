@@ -55,7 +55,8 @@ function whenServerAnswers(table, target, go, alone) {
 
 // A click on `link`, a link that needs the server (a plain left click, not to another window).
 export function linkClicked(table, event, link) {
-  var phone = link.getAttribute("data-phone"); // asked every time: a server that died is not a dead end there
+  // La revancha (data-phone) is asked every time: a server that died is not a dead end there (made on the phone).
+  var phone = link.hasAttribute("data-phone");
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey ||
       link.target || (serverAnswers(table) && !phone)) return;
   event.preventDefault();
@@ -63,11 +64,12 @@ export function linkClicked(table, event, link) {
     phone && function () { return openShell(link.href); });
 }
 
-// La revancha a game over offers (games/_rematch_offer.html, data-phone: the page a game made on this phone is drawn
-// in) is made on the phone when the server does not answer: that page asked for ahead, while it does.
-export function phoneReady() {
-  var link = document.querySelector("a[data-phone]");
-  if (link) fetchShell(link.getAttribute("data-phone"));
+// La revancha of a game over (games/_rematch_offer.html, or drawn by the phone: drawing.js) is made on the phone when
+// the server does not answer, in the page a game made on this phone is drawn in: asked for ahead from the game's
+// last scheduled hand, while the server answers.
+export function phoneReady(table) {
+  var hand = table.game.hand, made = table.page.made;
+  if (made && (!hand || hand.plan.number >= table.base.schedule.length)) fetchShell(made);
 }
 
 // `form`, a form that needs the server, being sent.

@@ -102,10 +102,10 @@ export function start(setup) {
   var drawnByServer = setup.create ? "" : cardSignature(setup.card); // a page the phone made has nothing drawn
   if (signature(table.game) !== drawnByServer) draw(table);
   else table.drawnAs = drawnByServer;
+  phoneReady(table);
   table.chip.show(table);
   outbox.sendSoon(0);
   if (!outbox.pending() && sheetBehind(table)) refreshParts(table);
-  phoneReady();
   // For the browser tests and the benchmark: the phone's state, and whether the page shows what the server keeps.
   window.PochaGame = {
     state: function () { return table.game; },

@@ -5,7 +5,6 @@
 import { fromCard } from "../hand_rules.js";
 import { placeRefusal } from "../hand_panel.js";
 import { draw, freshenForms, redraw } from "./drawing.js";
-import { phoneReady } from "./needs_server.js";
 import { drawSheetNote, putServerParts, sheetBehind } from "./sheet.js";
 import { applyTap, rebuild } from "./state.js";
 
@@ -102,6 +101,5 @@ export function refreshParts(table) {
       table.csrf = putServerParts(html) || table.csrf;
       freshenForms(table);
       drawSheetNote(table);
-      phoneReady();
     }, function () { table.refreshing = false; });
 }
