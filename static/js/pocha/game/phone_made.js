@@ -2,16 +2,24 @@
 // drawn from what the phone kept at the game's address (outbox.js: the card it made, the taps, the creation), with
 // the names cut short as the server cuts them. The creation goes first when the server answers (POST
 // /p/<token>/crear); once the server has the game, the page is asked for again: the server's, with its links and QR.
-import { kept } from "../outbox.js";
+import { Outbox, kept } from "../outbox.js";
 import { page as pageData } from "../phone_texts.js";
 import { rowNames, stripNames } from "../short_names.js";
 
 var ADDRESS = /^\/p\/([A-Za-z0-9_-]{22})$/;
 
-// Send the creation of the game the outbox keeps: made (201), or made before and its answer lost (200), the page is
-// the server's from now on; refused (the address taken, the form read otherwise), the game stays on this phone and
-// the page says why; no answer, it is sent again later.
-function create(outbox, address) {
+var AFTER_EARLIER = 1000; // ms a revancha's creation waits before it looks again at the game it follows
+var earlier = null; // the outbox of that game, sent from this page
+
+// Send the creation of the game the outbox keeps: made (201), or made before and its answer lost (200), `made` is
+// called (this page: it is the server's from now on); refused (the address taken, the form read otherwise), the game
+// stays on this phone and this page says why; no answer, it is sent again later. A revancha's creation waits for
+// the game it follows (`tapsAt(token)`: a game's tap address).
+function create(outbox, address, made, tapsAt) {
+  if (tapsAt && earlierWaits(outbox, tapsAt)) {
+    outbox.sendSoon(AFTER_EARLIER);
+    return;
+  }
   outbox.sending = true;
   outbox.settings.changed();
   outbox.post(address, JSON.stringify(outbox.creation)).then(function (reply) {
@@ -19,10 +27,10 @@ function create(outbox, address) {
     if ((reply.status === 201 || reply.status === 200) && reply.answer && reply.answer.token) {
       outbox.creation = null;
       outbox.keep();
-      window.location.reload();
+      made();
     } else if (reply.status === 400 || reply.status === 409 || reply.status === 422) {
       outbox.refused = reply.answer || {};
-      var told = document.getElementById("partida-no-creada");
+      var told = tapsAt && document.getElementById("partida-no-creada");
       if (told) {
         told.querySelector(".said").textContent = outbox.refused.error || "";
         told.hidden = false;
@@ -36,6 +44,25 @@ function create(outbox, address) {
     outbox.sending = false;
     outbox.again(0);
   });
+}
+
+// La revancha goes to the server after the game it follows: what this phone still keeps of that game to send (its
+// creation, if this phone made it too, and its taps) is sent first, from here, in that game's own outbox. True while
+// something of it waits (and it was not refused: then the revancha goes, and the server says what it makes of it).
+function earlierWaits(outbox, tapsAt) {
+  var old = outbox.creation.rematch_of, before = old && kept("/p/" + old);
+  if (!before || !(before.queue.length || before.creation) || (earlier && earlier.refused)) return false;
+  if (!earlier) {
+    var quiet = function () {};
+    earlier = new Outbox("/p/" + old, {
+      taps: tapsAt(old), csrf: outbox.settings.csrf, version: function () { return earlier.card.version; },
+      answered: function (answer) { earlier.keep(answer.card || undefined); }, // the taps answered, let go
+      unanswered: quiet, changed: quiet, awake: quiet,
+      create: function (box) { create(box, box.creationUrl, function () { box.sendSoon(0); }, null); }
+    });
+  }
+  earlier.sendSoon(0);
+  return true;
 }
 
 // The page's setup (as game/page.js reads a game page's) from what this phone kept of the game at this address, or
@@ -56,6 +83,11 @@ export function phoneSetup() {
   data.row_names = rowNames(game.card.players, data.name_limits);
   return {
     card: game.card, taps: at(setup.taps), card_url: at(setup.card_url), parts_url: at(setup.parts_url),
-    csrf: setup.csrf, create: function (outbox) { create(outbox, outbox.creationUrl || at(setup.create)); }
+    csrf: setup.csrf,
+    create: function (outbox) {
+      create(outbox, outbox.creationUrl || at(setup.create), function () { window.location.reload(); }, function (old) {
+        return setup.taps.replace(mark, old);
+      });
+    }
   };
 }
