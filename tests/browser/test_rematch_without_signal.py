@@ -18,6 +18,7 @@ from sqlalchemy.pool import NullPool
 from scorekeeper.engine import preset_rules, schedule
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Game
+from support.lan_server import LanServer
 from support.paper_games import classic_game, store_game
 from support.phones_offline import GAME_ADDRESS, PhoneAtTable, open_phone
 from support.server import read_game
@@ -25,8 +26,6 @@ from support.server import read_game
 if TYPE_CHECKING:
     from flask import Flask
     from tests.browser.conftest import LiveServer, TableFactory
-
-    from support.lan_server import LanServer
 
 NAMES = ("Ana", "Bea", "Ciro")
 PRESET = "rapida"
@@ -191,6 +190,60 @@ def test_the_offline_page_says_each_games_hand_and_offers_the_last_revancha(
         expect(page).to_have_url(GAME_ADDRESS)
         expect(page.get_by_text("¡Revancha! Reparte Bea.")).to_be_visible()
         expect(page.locator("#mano")).to_be_visible()
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()
+
+
+def test_a_game_ended_without_the_server_goes_first_then_its_revancha(
+    chromium: Browser, served: LanServer | LiveServer, make_table: TableFactory
+) -> None:
+    """The last hand played with no server to answer (over Wi-Fi: the server stopped; where the service worker runs:
+    no signal): the phone ends the game and offers la revancha itself; made and played on the phone, it reaches the
+    server after the old game's last hand, which la revancha's page sends first."""
+    database = served.app.config["SQLALCHEMY_DATABASE_URI"]
+    over_wifi = isinstance(served, LanServer)
+    rules = preset_rules(PRESET)
+    records, plans = classic_game(3, rules=rules), schedule(3, 0, rules)
+    old, _watch = store_game(served.app, NAMES, records[:-1], preset=PRESET)
+    phone = open_phone(chromium, served.url, routed=not over_wifi)
+    page = phone.page
+    try:
+        page.goto(f"/p/{old}")
+        if over_wifi:
+            page.wait_for_load_state("networkidle")  # the last hand: la revancha's page asked for ahead
+            served.stop()
+        else:  # the page drawn under the service worker: la revancha's page is the worker's to give, after a load
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+            page.reload()
+            phone.context.set_offline(True)
+        expect(page.locator("#revancha")).to_have_count(0)
+        last = records[-1]
+        make_table(page, answered=False).play_hand(
+            len(plans), NAMES, plans[-1].bidding_order, "O", last.bids, last.tricks
+        )
+        offer = page.locator("#revancha").get_by_role("link", name="Revancha", exact=True)
+        expect(offer).to_be_visible()  # drawn by the phone: the server's parts say nothing yet
+        offer.click()
+        new = start_rematch(phone, make_table, dealer=1)
+        created: list[int] = []  # the answers to la revancha's creation: never sent before the old game is over
+        page.on("response", lambda answer: created.append(answer.status) if answer.url.endswith("/crear") else None)
+
+        if over_wifi:
+            served.start()
+        else:
+            phone.context.set_offline(False)
+        phone.retry_now()
+        expect(page.locator("#solo-en-este-movil")).to_have_count(0, timeout=30_000)
+        phone.settled()
+        ended = read_game(database, old)
+        assert [row.record for row in ended.sheet.rows] == list(records) and ended.sheet.finished
+        rematch = read_game(database, new)
+        assert [row.record.bids for row in rematch.sheet.rows] == [BIDS]
+        assert rematch_of(database, old) == game_id(database, new)
+        assert len(ended.applied) == len(rematch.applied) == TAPS
+        assert sorted(ended.applied + rematch.applied) == sorted(phone.note_made())
+        assert created == [201]
         assert phone.error_pages == [] and phone.script_errors == []
     finally:
         phone.context.close()
