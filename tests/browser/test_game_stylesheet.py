@@ -52,8 +52,10 @@ def test_the_game_page_looks_the_same_with_its_own_stylesheet(
                 "link[rel=stylesheet]", "links => links.map(l => l.getAttribute('href'))"
             )
             assert asked == [own], (name, asked)
-            if not folded:
+            if not folded:  # the panels opened, and the images they show loaded (lazy ones too, out of view)
                 phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+                phone.evaluate("document.querySelectorAll('img').forEach((image) => { image.loading = 'eager'; })")
+                phone.wait_for_function("() => Array.from(document.images).every((image) => image.complete)")
             with_own = phone.screenshot(full_page=True, animations="disabled")
             phone.evaluate(SWAP, every_page)
             with_two = phone.screenshot(full_page=True, animations="disabled")
