@@ -131,9 +131,9 @@ def ruling(hand: Sequence[Card], table: Sequence[Card], trump: Suit | None) -> R
     t = trump_index(trump)
     held, led, best_led, best_trump = _moment(hand, table, t)
     mask, rule = legal_mask(held, led, best_led, best_trump, t)
-    params: dict[str, str | int] = {}
+    params: dict[str, str | int | Message] = {}
     if led >= 0:
-        params["suit"] = SUITS[led].spanish
+        params["suit"] = Message(SUITS[led].spanish)  # the suit's word, said in the page's language too
         params["rank"] = CARDS[best_trump if led == t else best_led].rank
         if best_trump >= 0:
             params["trump_rank"] = CARDS[best_trump].rank
