@@ -16,10 +16,8 @@ from flask_babel import pgettext
 
 from scorekeeper.engine import ScoreSheet
 from scorekeeper.labels.game_words import trump_label
+from scorekeeper.plumbing.languages import list_separator
 
-#: The list separator of each language's spreadsheet programs.
-DELIMITERS: Final = {"es": ";", "en": ","}
-DEFAULT_DELIMITER: Final = ","
 ENCODING: Final = "utf-8-sig"  # UTF-8 with the BOM spreadsheet programs look for
 MEDIA_TYPE: Final = "text/csv; charset=utf-8"
 #: A cell starting with one of these is taken for a formula by spreadsheet programs.
@@ -69,7 +67,7 @@ def sheet_rows(sheet: ScoreSheet) -> Iterator[list[str | int]]:
 def sheet_csv(sheet: ScoreSheet, locale: str) -> bytes:
     """The whole file: the header row, then every row of ``sheet``, encoded for spreadsheet programs."""
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=DELIMITERS.get(locale, DEFAULT_DELIMITER), lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=list_separator(locale), lineterminator="\r\n")
     writer.writerow(columns())
     writer.writerows(sheet_rows(sheet))
     return out.getvalue().encode(ENCODING)

@@ -18,11 +18,9 @@ from flask_babel import pgettext
 from scorekeeper.groups import bp
 from scorekeeper.groups.league_page import LeaguePage
 from scorekeeper.groups.pages import LOOK, MANAGE, page_of
-from scorekeeper.plumbing.languages import current_locale
+from scorekeeper.plumbing.languages import current_locale, list_separator
 from scorekeeper.storage.groups import GroupScope
 
-#: The list separator of each language's spreadsheet programs (as the score sheet's CSV).
-DELIMITERS: Final = {"es": ";", "en": ","}
 #: A cell starting with one of these is taken for a formula by spreadsheet programs: it gets a leading «'».
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 #: The version of the JSON's shape.
@@ -74,7 +72,7 @@ def league_rows(page: LeaguePage) -> list[list[str | int | float]]:
 def league_csv_text(page: LeaguePage) -> str:
     """The CSV file's text (decimal numbers written with a point)."""
     out = io.StringIO()
-    writer = csv.writer(out, delimiter=DELIMITERS.get(current_locale(), ","), lineterminator="\r\n")
+    writer = csv.writer(out, delimiter=list_separator(current_locale()), lineterminator="\r\n")
     writer.writerows(league_rows(page))
     return out.getvalue()
 
