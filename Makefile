@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test all-tests test-fast bench bench-taps bench-load fuzz typecheck lint format chromium postgresql redis caddy node compile-translations translations icons axe clean
+.PHONY: run production test all-tests test-fast bench bench-taps bench-load fuzz typecheck lint format chromium postgresql redis caddy node compile-translations translations new-language icons axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -87,14 +87,24 @@ format: $(STAMP)
 compile-translations: $(STAMP)
 	$(BIN)/pybabel compile --statistics -d $(TRANSLATIONS)
 
-# After adding or changing interface text: refresh the catalogues, then translate the new
-# entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po (remove any "#, fuzzy" flag you check).
-translations: $(STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --no-location --sort-output -c Translators: \
+# The interface's texts, as the catalogues are made from them.
+EXTRACT = $(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --no-location --sort-output -c Translators: \
 	  --project=Pocha --copyright-holder=Pocha -o $(POT) scorekeeper templates static/js
+
+# After adding or changing interface text: refresh the catalogues, then translate the new
+# entries in each $(TRANSLATIONS)/<language>/LC_MESSAGES/messages.po (remove any "#, fuzzy" flag you check).
+translations: $(STAMP)
+	$(EXTRACT)
 	$(BIN)/pybabel -q update -i $(POT) -d $(TRANSLATIONS) --no-wrap
 	rm -f $(POT)
-	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/en/LC_MESSAGES/messages.po"
+	@echo "Now translate the empty msgstr entries in $(TRANSLATIONS)/*/LC_MESSAGES/messages.po"
+
+# A new language's catalogue, every text still to translate (docs/playing.md, "Adding a language").
+new-language: $(STAMP)
+	@test -n "$(LANGUAGE)" || { echo "Say which: make new-language LANGUAGE=xx"; exit 2; }
+	$(EXTRACT)
+	$(BIN)/pybabel init -i $(POT) -d $(TRANSLATIONS) -l $(LANGUAGE) --no-wrap
+	rm -f $(POT)
 
 # axe-core, from npm (package.json, its version fixed by package-lock.json): the browser tests put it in each page
 # themselves (tests/browser/test_axe.py); no page ever asks for it.
