@@ -23,7 +23,7 @@ from werkzeug.test import TestResponse
 from support.pages import text_of
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
-ENGLISH_CATALOG = PACKAGE / "translations" / "en" / "LC_MESSAGES" / "messages.po"
+TRANSLATIONS = PACKAGE / "translations"
 SAFE_METHODS: Final = ("GET", "HEAD", "OPTIONS")
 TEST_HOST: Final = "localhost"  # the host the test client sends
 #: Redirects not followed: the language switch goes back to whatever page of ours it was sent from.
@@ -62,12 +62,13 @@ class RefusalError(AssertionError):
 
 
 @cache
-def spanish_sentences() -> tuple[str, ...]:
-    """The Spanish text of every catalogue entry whose English differs, cut at its placeholders, long pieces only."""
-    with ENGLISH_CATALOG.open("rb") as po:
+def spanish_sentences(locale: str) -> tuple[str, ...]:
+    """The Spanish text of every entry of ``locale``'s catalogue whose translation differs, cut at its placeholders,
+    long pieces only (none found in any translation of that catalogue)."""
+    with (TRANSLATIONS / locale / "LC_MESSAGES" / "messages.po").open("rb") as po:
         catalog = read_po(po)
     pieces: set[str] = set()
-    english: set[str] = set()
+    translated: set[str] = set()
     for message in catalog:
         ids = [str(text) for text in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))]
         strings = [
@@ -75,12 +76,12 @@ def spanish_sentences() -> tuple[str, ...]:
             for text in (message.string if isinstance(message.string, (tuple, list)) else (message.string,))
             if text
         ]
-        english.update(strings)
+        translated.update(strings)
         if not ids[0] or ids[0] in strings:
             continue
         for text in ids:
             pieces.update(piece.strip() for piece in _PLACEHOLDER.split(text) if len(piece.strip()) >= MIN_SPANISH)
-    return tuple(sorted(piece for piece in pieces if not any(piece in text for text in english)))
+    return tuple(sorted(piece for piece in pieces if not any(piece in text for text in translated)))
 
 
 # --- sending ---------------------------------------------------------------------------------
@@ -127,11 +128,12 @@ def send(world: World, call: Call) -> TestResponse:
 
 
 def check_language(text: str, locale: str) -> None:
-    """Spanish pages show no library English; English pages show no Spanish sentence of the catalogue."""
+    """Spanish pages show no library English; a page in another language shows no Spanish sentence of its
+    catalogue."""
     if locale == "es":
         found = [words for words in LIBRARY_ENGLISH if words in text]
     else:
-        found = [sentence for sentence in spanish_sentences() if sentence in text]
+        found = [sentence for sentence in spanish_sentences(locale) if sentence in text]
     if found:
         raise RefusalError(f"a page in {locale!r} shows {found[0]!r}: {text[:300]!r}")
 

@@ -38,9 +38,10 @@ from werkzeug.routing import Rule
 
 from scorekeeper.engine import CUSTOM_PRESET, OPTIONS, PRESETS, Choice, Flag, HandList, Number, Option, Places
 from scorekeeper.engine.rules import SPECIAL_KINDS
+from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 
 Pairs = list[tuple[str, str]]
-LOCALES: Final = ("es", "en")
+LOCALES: Final = SUPPORTED_LOCALES
 WRONG_METHODS: Final = ("PUT", "DELETE", "PATCH")
 SUITS: Final = ("O", "C", "E", "B", "-")
 NAMES: Final = ("Ana", "Begoña", "Carlos", "Dani", "Eva", "Íñigo", "Zoe")
@@ -141,7 +142,8 @@ class Spec:
 
 
 def locales() -> st.SearchStrategy[Locale]:
-    """Spanish or English, asked for by cookie, by the browser's languages, or both (a junk cookie falls through)."""
+    """One of Pocha's languages, asked for by cookie, by the browser's languages, or both (a junk cookie falls
+    through)."""
     return st.one_of(
         st.sampled_from(LOCALES).map(lambda code: Locale(code, None, code)),
         st.sampled_from(LOCALES).map(lambda code: Locale(code, code, None)),
