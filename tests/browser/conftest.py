@@ -5,11 +5,13 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from babel.support import Translations
 from flask import Flask
 from playwright.sync_api import (
     Browser,
@@ -27,7 +29,7 @@ from playwright.sync_api import (
 )
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from scorekeeper import create_app
+from scorekeeper import PACKAGE_DIR, create_app
 from scorekeeper.extensions import db
 from support.lan_server import SHUTDOWN_POLL, LanServer
 
@@ -236,6 +238,13 @@ def installable_phone(playwright_driver: Playwright, live_server: LiveServer, tm
 
 # --- a player at the table: the game page driven one tap at a time ---------------------------
 
+
+@cache
+def page_words(language: str) -> Translations:
+    """The catalogue of ``language`` (Spanish: the texts themselves)."""
+    return Translations.load(str(PACKAGE_DIR / "translations"), [language])
+
+
 #: Before a tap on the game page: mark the window (a reload would lose the mark), note how many drawings the page has
 #: made, and let a panel just drawn take touches at once. Such a panel takes none for a moment, so that a double tap's
 #: second half lands on nothing (test_hand_panel.py); a player's next tap comes later.
@@ -260,6 +269,17 @@ class Table:
     page: Page
     javascript: bool = True
     answered: bool = True
+    #: The page's language: what the player reads and taps is looked for in it (the catalogue's words).
+    language: str = "es"
+
+    def say(self, text: str, **params: object) -> str:
+        """``text`` (a Spanish msgid) as the page says it in ``language``, with ``params`` put in."""
+        said = str(page_words(self.language).gettext(text))
+        return said % params if params else said
+
+    def say_count(self, singular: str, plural: str, num: int) -> str:
+        """A count's text (``%(num)s``) as the page says it in ``language``."""
+        return str(page_words(self.language).ngettext(singular, plural, num)) % {"num": num}
 
     # --- starting a game ----------------------------------------------------------------------
 
@@ -268,7 +288,7 @@ class Table:
         page = self.page
         page.goto("/")
         with page.expect_navigation():
-            page.get_by_role("link", name="Nueva partida").tap()
+            page.get_by_role("link", name=self.say("Nueva partida")).tap()
         for i, name in enumerate(names):
             field = page.locator(f"#names-{i}")
             if not field.is_visible():  # four rows to start: «Añadir jugador» opens the next one
@@ -290,13 +310,13 @@ class Table:
                 else:
                     control.fill(value)
         with page.expect_navigation():
-            page.get_by_role("button", name="Empezar la partida").tap()
+            page.get_by_role("button", name=self.say("Empezar la partida")).tap()
         assert "/p/" in page.url, f"the game did not start: {page.locator('.error').all_inner_texts()}"
         return page.url.split("/p/", 1)[1].split("#", 1)[0]
 
     def add_player(self) -> None:
         """Tap «Añadir jugador» on the new-game form: the next row opens in place (a round trip without JavaScript)."""
-        button = self.page.get_by_role("button", name="Añadir jugador")
+        button = self.page.get_by_role("button", name=self.say("Añadir jugador"))
         if self.javascript:
             button.tap()
         else:
@@ -365,11 +385,11 @@ class Table:
 
     def renuncio(self, name: str) -> None:
         """Put one renuncio on ``name``: one tap on the button in their row."""
-        self.tap(self.hand.get_by_role("button", name=f"Renuncio de {name}", exact=True))
+        self.tap(self.hand.get_by_role("button", name=self.say("Renuncio de %(name)s", name=name), exact=True))
 
     def save(self) -> None:
         """Tap «Guardar la mano»."""
-        self.tap(self.hand.get_by_role("button", name="Guardar la mano"))
+        self.tap(self.hand.get_by_role("button", name=self.say("Guardar la mano")))
 
     def play_hand(
         self,
@@ -387,10 +407,14 @@ class Table:
         ``before_last_bid`` is called when the dealer is about to bid (to look at the forbidden bid).
         """
         title = self.hand_title()
-        assert title.startswith((f"Mano {number} ", f"Mano de desempate {number} ")), title
+        heads = [
+            re.escape(self.say(text, n="NUMBER", total="TOTAL")).replace("NUMBER", str(number)).replace("TOTAL", r"\d+")
+            for text in ("Mano %(n)s de %(total)s", "Mano de desempate %(n)s")
+        ]
+        assert any(re.match(head + " ", title) for head in heads), title
         self.choose_trump(trump)
         for seat in order:
-            expect(self.hand.locator(".prompt")).to_have_text(f"¿Cuántas pide {names[seat]}?")
+            expect(self.hand.locator(".prompt")).to_have_text(self.say("¿Cuántas pide %(name)s?", name=names[seat]))
             if seat == order[-1] and before_last_bid is not None:
                 before_last_bid()
             self.bid(bids[seat])
@@ -400,13 +424,15 @@ class Table:
             if count:
                 row = self.seat_row(names[seat])
                 expect(row).to_be_visible()
-                expect(row.locator(".penalty")).to_have_text(f"{count} renuncio" + ("s" if count > 1 else ""))
+                expect(row.locator(".penalty")).to_have_text(
+                    self.say_count("%(num)s renuncio", "%(num)s renuncios", count)
+                )
         for seat in order[:-1]:
             self.tricks(names[seat], tricks[seat])
         last = order[-1]
-        expect(self.hand.locator(".tricks .auto")).to_have_text(f"se rellena: {tricks[last]}")
+        expect(self.hand.locator(".tricks .auto")).to_have_text(self.say("se rellena: %(n)s", n=tricks[last]))
         self.save()
-        expect(self.page.locator(".flashes")).to_contain_text(f"Mano {number} guardada.")
+        expect(self.page.locator(".flashes")).to_contain_text(self.say("Mano %(number)s guardada.", number=number))
         assert self.error().count() == 0
 
     # --- the sheet --------------------------------------------------------------------------
