@@ -29,7 +29,13 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 FOUR = ("Ana", "Bea", "Ciro", "Dani")
 LONG = ("Maximiliano Fernández", "María José Gutiérrez", "María José Fernández", "Dani", "Eva", "Fede", "Gema", "Hugo")
 #: What each language's pages are asked for with, and a word every page of that language shows.
-LANGUAGES = {"es": ("es-ES", "Idioma"), "en": ("en-GB", "Language")}
+LANGUAGES = {
+    "es": ("es-ES", "Idioma"),
+    "ca": ("ca-ES", "Idioma"),
+    "gl": ("gl-ES", "Idioma"),
+    "eu": ("eu-ES", "Hizkuntza"),
+    "en": ("en-GB", "Language"),
+}
 #: Every rule axe runs by default (WCAG 2.0-2.2 A and AA, and its best practices).
 RUN = "(options) => axe.run(document, options).then((results) => results.violations.map((v) => ({"
 RUN += "id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' '))})))"
@@ -82,8 +88,18 @@ class Checker:
         return json.dumps(self.found, ensure_ascii=False, indent=1)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize(
+    ("lang", "scheme"),
+    [
+        ("es", "light"),
+        ("es", "dark"),
+        ("en", "light"),
+        ("en", "dark"),
+        ("ca", "light"),
+        ("gl", "dark"),
+        ("eu", "light"),
+    ],
+)
 def test_every_page_has_no_axe_violation(
     make_phone: PhoneFactory,
     make_table: TableFactory,

@@ -8,12 +8,14 @@ first tap to the hand ready to save; the words: a «total», and what the hand g
 bids or «esta mano» once the player's tricks are known; la mano's star apart from first place's trophy; axe with no
 violation while the tricks are entered.
 
-``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
+The other languages (Catalan, Galician, Basque, English) run with eight long names on the small phone, their words
+looked for in their catalogues. ``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
 for each size tried."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -118,8 +120,11 @@ class Measured:
 MEASURED: list[Measured] = []
 
 
-def measure(page: Page, players: int, names: str, phone: str, cards: int, step: str) -> dict[str, Any]:
-    """Measure the page with its scroll at the top, and check what holds at every step and size."""
+def measure(
+    page: Page, players: int, names: str, phone: str, cards: int, step: str, say: Callable[[str], str]
+) -> dict[str, Any]:
+    """Measure the page with its scroll at the top, and check what holds at every step and size (its words as
+    ``say`` gives them in the page's language)."""
     page.evaluate("window.scrollTo(0, 0)")
     facts: dict[str, Any] = page.evaluate(MEASURE)
     MEASURED.append(Measured(players, names, phone, cards, step, facts))
@@ -136,13 +141,13 @@ def measure(page: Page, players: int, names: str, phone: str, cards: int, step: 
     if players <= 5:
         assert facts["stripLines"] in (None, 1), f"the standings take {facts['stripLines']} lines: {where}"
     assert facts["stripCut"] == [], f"the strip cuts names again: {where}: {facts['stripCut']}"
-    assert all(total.startswith("total ") for total in facts["totals"]), f"the running total is a total: {where}"
+    assert all(say("total") in total for total in facts["totals"]), f"the running total is a total: {where}"
     assert all(mark == "icon icon-star" for mark in facts["manoMarks"]), f"la mano's mark is the star: {where}"
     for row in facts["would"]:
         if step.startswith("apuesta"):
-            assert row["said"] is None or row["said"].startswith("si la hace "), f"{where}, {step}: {row}"
+            assert row["said"] is None or say("si la hace") in row["said"], f"{where}, {step}: {row}"
         elif row["tricks"]:
-            assert row["said"] is not None and row["said"].startswith("esta mano "), f"{where}, {step}: {row}"
+            assert row["said"] is not None and say("esta mano") in row["said"], f"{where}, {step}: {row}"
         else:
             assert row["said"] is None, f"what the hand gives, before the tricks: {where}, {step}: {row}"
     return facts
@@ -195,15 +200,20 @@ def check_the_save_button_is_in_reach(page: Page, where: str) -> None:
 # them in the other scheme; the light 390×844 phones reach Pocha as at a table, on this machine's Wi-Fi address
 # (plain HTTP), the others on localhost.
 PLAYERS = (3, 4, 5, 6, 8)
-SIZES = [(players, "long", "390×844", "light", "wifi") for players in PLAYERS]
-SIZES += [(players, "long", "360×780", "dark", "localhost") for players in PLAYERS]
+#: The other languages, each in a scheme.
+OTHER_LANGUAGES = (("ca", "light"), ("gl", "dark"), ("eu", "light"), ("en", "dark"))
+SIZES = [(players, "long", "390×844", "light", "wifi", "es") for players in PLAYERS]
+SIZES += [(players, "long", "360×780", "dark", "localhost", "es") for players in PLAYERS]
 SIZES += [
-    (players, "short", *(("390×844", "dark") if players % 2 else ("360×780", "light")), "localhost")
+    (players, "short", *(("390×844", "dark") if players % 2 else ("360×780", "light")), "localhost", "es")
     for players in PLAYERS
 ]
+# Every other language with eight long names on the small phone; Galician and English with five on the Wi-Fi one.
+SIZES += [(8, "long", "360×780", scheme, "localhost", lang) for lang, scheme in OTHER_LANGUAGES]
+SIZES += [(5, "long", "390×844", "light", "wifi", lang) for lang in ("gl", "en")]
 
 
-@pytest.mark.parametrize(("players", "names", "phone", "scheme", "address"), SIZES)
+@pytest.mark.parametrize(("players", "names", "phone", "scheme", "address", "language"), SIZES)
 def test_every_step_of_every_size_fits_the_phone(
     request: pytest.FixtureRequest,
     make_table: TableFactory,
@@ -212,11 +222,14 @@ def test_every_step_of_every_size_fits_the_phone(
     phone: str,
     scheme: str,
     address: str,
+    language: str,
 ) -> None:
     viewport = PHONES[phone]
     phones: PhoneFactory = request.getfixturevalue("make_lan_phone" if address == "wifi" else "make_phone")
-    table = make_table(phones(viewport=viewport, screen=viewport, color_scheme=scheme))
-    axe = Checker(table.page, "Idioma")
+    page = phones(viewport=viewport, screen=viewport, color_scheme=scheme, locale=f"{language}-ES")
+    table = make_table(page, language=language)  # the phone's language, as its browser says it
+    say = table.say
+    axe = Checker(table.page, say("Idioma"))
     who = (LONG if names == "long" else SHORT)[:players]
     hands = sizes(players)
     seen = len(MEASURED)
@@ -225,13 +238,13 @@ def test_every_step_of_every_size_fits_the_phone(
     for number, cards in enumerate(hands, start=1):
         where = f"{players} players, {names} names, {phone}, {cards} cards"
         order = [(number + i) % players for i in range(players)]  # seat 0 deals the first hand
-        measure(table.page, players, names, phone, cards, "pinta")
+        measure(table.page, players, names, phone, cards, "pinta", say)
         table.choose_trump("E")  # the longest suit's name, beside la mano's once the tricks are taken
         for i, _seat in enumerate(order):
-            facts = measure(table.page, players, names, phone, cards, f"apuesta {i + 1}")
+            facts = measure(table.page, players, names, phone, cards, f"apuesta {i + 1}", say)
             check_the_step_fits(facts, players, cards, phone, f"{where}, bid {i + 1}")
             table.bid(0)
-        facts = measure(table.page, players, names, phone, cards, "bazas")
+        facts = measure(table.page, players, names, phone, cards, "bazas", say)
         check_the_step_fits(facts, players, cards, phone, f"{where}, tricks")
         if cards == hands[-1]:
             axe.check(f"{where}, tricks")
@@ -241,14 +254,14 @@ def test_every_step_of_every_size_fits_the_phone(
         for i, seat in enumerate(order[:-1]):
             table.tricks(who[seat], cards if i == 0 else 0)
             check_the_save_button_is_in_reach(table.page, f"{where}, tricks of {i + 1}")
-        facts = measure(table.page, players, names, phone, cards, "guardar")
+        facts = measure(table.page, players, names, phone, cards, "guardar", say)
         check_the_step_fits(facts, players, cards, phone, f"{where}, ready to save")
         check_the_save_button_is_in_reach(table.page, f"{where}, ready to save")
         if number > 1:  # a hand is saved: first place, if anybody leads alone, has the trophy, never the star
             assert table.page.locator("#hoja .sheet-compact thead .icon-star").count() == 0
             leader = table.page.locator("#hoja .sheet-compact thead th.first-place")
             assert leader.count() == leader.locator(".icon-trophy").count() <= 1
-        expect(table.hand.get_by_role("button", name="Guardar la mano")).to_be_enabled()
+        expect(table.hand.get_by_role("button", name=say("Guardar la mano"))).to_be_enabled()
         table.save()
     print(f"\n{scheme} scheme, {address}", end="")
     print_table(MEASURED[seen:])
