@@ -243,6 +243,8 @@ def test_every_step_of_every_size_fits_the_phone(
         for i, _seat in enumerate(order):
             facts = measure(table.page, players, names, phone, cards, f"apuesta {i + 1}", say)
             check_the_step_fits(facts, players, cards, phone, f"{where}, bid {i + 1}")
+            if i == players - 1:  # the dealer, after bids of 0: may not bid every card, and the page says why
+                expect(table.page.locator("#forbidden-reason")).to_have_text(forbidden(say, cards))
             table.bid(0)
         facts = measure(table.page, players, names, phone, cards, "bazas", say)
         check_the_step_fits(facts, players, cards, phone, f"{where}, tricks")
@@ -266,6 +268,13 @@ def test_every_step_of_every_size_fits_the_phone(
     print(f"\n{scheme} scheme, {address}", end="")
     print_table(MEASURED[seen:])
     assert axe.found == {}, axe.report()
+
+
+def forbidden(say: Callable[..., str], cards: int) -> re.Pattern[str]:
+    """The dealer's forbidden bid's reason when nobody bid a trick, as the page says it (the name cut or not)."""
+    template = "%(name)s no puede pedir %(bid)s: la suma sería %(cards)s de %(cards)s"
+    said = say(template, name="NAME", bid=cards, cards=cards)
+    return re.compile("^" + re.escape(said).replace("NAME", ".+") + "$")
 
 
 def print_table(measured: list[Measured]) -> None:
