@@ -22,7 +22,10 @@ def read_address(text: str) -> tuple[Kind, str] | None:
     text = text.strip()
     if _TOKEN.match(text):
         return "token", text
-    path = unquote(urlsplit(text if "//" in text else "//x" + (text if text.startswith("/") else "/" + text)).path)
+    try:
+        path = unquote(urlsplit(text if "//" in text else "//x" + (text if text.startswith("/") else "/" + text)).path)
+    except ValueError:  # not an address at all (``http://[::1``: a host that cannot be)
+        return None
     parts = [part for part in path.split("/") if part]
     patterns: tuple[tuple[tuple[str, ...], Kind], ...] = (
         (("pena", "ver"), "look"),

@@ -75,7 +75,7 @@ def test_a_game_is_added_by_either_of_its_addresses_or_its_token_once(table: Tab
 
 
 @pytest.mark.parametrize(
-    "address", ["", "https://pocha.example/p/no-such-game-at-all", "hola", "/pena/ver/abcdefghijk"]
+    "address", ["", "https://pocha.example/p/no-such-game-at-all", "hola", "/pena/ver/abcdefghijk", "http://[::1"]
 )
 def test_an_address_of_no_game_is_refused_and_nothing_is_saved(table: Table, address: str) -> None:
     peña = make_peña(table.client, table.app)
