@@ -191,6 +191,13 @@ function gamePage(event, address) {
 // A game's page the worker did not fetch (the first visit, which installed it) asks to be kept (phone_app.js): it is
 // fetched again and kept as the network's answers are, never over a fresher copy. Game pages of this site only.
 self.addEventListener("message", function (event) {
+  // The pages kept for no connection, again in the language the phone speaks now (phone_app.js).
+  if (event.data && event.data.language) {
+    event.waitUntil(caches.open(FILES).then(function (cache) {
+      return cache.addAll([SETTINGS.offline, SETTINGS.install, SETTINGS.made]);
+    }).catch(function () {}));
+    return;
+  }
   var said = event.data && event.data.keep, page;
   try {
     page = typeof said === "string" ? new URL(said, self.location.origin) : null;

@@ -1,5 +1,5 @@
 // The phone app (main/phone_app.py): the service worker, which keeps each game's page for a reload without a
-// connection (the offline page lists them: kept_games.js).
+// connection (the offline page lists them: kept_games.js), and its pages for no connection in the page's language.
 
 var page = document.body;
 
@@ -14,6 +14,16 @@ if (canKeep && page && page.dataset.worker) {
       if (registration.active) registration.active.postMessage({ keep: window.location.pathname });
     });
   }
+  // The pages the worker keeps for no connection (the offline page, the page of a game made here, the offer to
+  // install) speak the language they were kept in: in another language now, the worker keeps them again.
+  var language = document.documentElement.lang, said = "pocha-pages-language";
+  workers.ready.then(function (registration) {
+    var kept = null;
+    try { kept = window.localStorage.getItem(said); } catch (e) { return; }
+    if (!registration.active || kept === language) return;
+    registration.active.postMessage({ language: language });
+    try { window.localStorage.setItem(said, language); } catch (e) { /* asked again on the next page */ }
+  });
   window.addEventListener("load", function () {
     workers.register(page.dataset.worker).catch(function () {});
   });
