@@ -7,11 +7,14 @@ import re
 import tomllib
 from typing import TYPE_CHECKING, Any
 
+import pytest
+from babel.support import Translations
 from pypdf import PdfReader
 
 from scorekeeper import PACKAGE_DIR, PROJECT_DIR
 from scorekeeper.engine import score_sheet
 from scorekeeper.paper.routes import pdf_filename
+from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 from support.paper_games import CLASSIC, classic_game, store_game
 
 if TYPE_CHECKING:
@@ -123,3 +126,13 @@ def test_the_fonts_ship_with_their_licence() -> None:
     data = tomllib.loads((PROJECT_DIR / "pyproject.toml").read_text(encoding="utf-8"))
     shipped = data["tool"]["setuptools"]["package-data"]["scorekeeper"]
     assert {"fonts/*.ttf", "fonts/LICENSE*"} <= set(shipped)
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LOCALES)
+def test_the_sheets_headings_are_in_the_phones_language(table: Table, language: str) -> None:
+    token, _watch = store_game(table.app, NAMES, classic_game(4))
+    table.client.set_cookie("lang", language)
+    page = pages(download(table, "p", token))[0]
+    words = Translations.load(str(PACKAGE_DIR / "translations"), [language])
+    for heading in ("Hoja de puntos", "Mano", "Cartas", "Resultado final", "Fallos"):
+        assert words.gettext(heading) in page, (language, heading)
