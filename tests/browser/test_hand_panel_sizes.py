@@ -9,7 +9,9 @@ bids or «esta mano» once the player's tricks are known; la mano's star apart f
 violation while the tricks are entered.
 
 The other languages (Catalan, Galician, Basque, English) run at the tightest tables (eight long names on the small
-phone, five on the Wi-Fi one), their words looked for in their catalogues. ``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
+phone, five on the Wi-Fi one), their words looked for in their catalogues.
+
+``pytest tests/browser/test_hand_panel_sizes.py -s`` prints where the save button is and how tall the page is
 for each size tried."""
 
 from __future__ import annotations
