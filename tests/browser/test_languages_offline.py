@@ -21,7 +21,7 @@ def test_the_pages_kept_for_no_connection_follow_the_language_chosen(make_phone:
     with phone.expect_navigation():
         phone.get_by_role("button", name="Euskara").tap()
     expect(phone.locator("html")).to_have_attribute("lang", "eu")
-    phone.wait_for_function("() => localStorage.getItem('pocha-pages-language') === 'eu'")
+    phone.wait_for_function("() => localStorage.getItem('pocha:pages-language') === 'eu'")
     phone.wait_for_function(  # the worker has kept the offline page again, in Basque
         """async () => {
           const names = await caches.keys();
