@@ -86,7 +86,8 @@ def test_a_game_begun_without_signal_reaches_the_server_from_any_page(
         phone.context.set_offline(False)
         page.goto("/historial")
         page.wait_for_function(
-            "() => !Object.keys(localStorage).some((key) => (JSON.parse(localStorage.getItem(key)) || {}).creation)"
+            "() => !Object.keys(localStorage).some((key) => key.startsWith('pocha:outbox:')"
+            " && (JSON.parse(localStorage.getItem(key)) || {}).creation)"
         )
         assert games_stored(database) == before + 1
         page.goto("/")
