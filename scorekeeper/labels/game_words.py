@@ -7,6 +7,7 @@ Every blueprint (and every template, through scorekeeper/template_globals.py) ta
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, Final
 
 from flask_babel import gettext as _
@@ -101,13 +102,15 @@ def kind_help(kind: HandKind) -> str:
     return str(KIND_HELP.get(kind, ""))
 
 
-def script_labels() -> dict[str, dict[str, str]]:
+def script_labels(kinds: Iterable[str] | None = None) -> dict[str, dict[str, str]]:
     """The game's words the phone's script draws, in the page's language, for the game page's data: each trump's
-    name by its notation, each kind of hand's name and what makes a special one special, by the kind's value."""
+    name by its notation, each kind of hand's name and what makes a special one special, by the kind's value; only
+    the ``kinds`` a game can play when given (a long game's page is that much lighter)."""
+    wanted = set(kinds) if kinds is not None else {kind.value for kind in KIND_NAMES}
     return {
         "trumps": {code: str(name) for code, name in TRUMP_NAMES.items()},
-        "kinds": {kind.value: str(name) for kind, name in KIND_NAMES.items()},
-        "kind_help": {kind.value: str(help_text) for kind, help_text in KIND_HELP.items()},
+        "kinds": {kind.value: str(name) for kind, name in KIND_NAMES.items() if kind.value in wanted},
+        "kind_help": {kind.value: str(help_text) for kind, help_text in KIND_HELP.items() if kind.value in wanted},
     }
 
 

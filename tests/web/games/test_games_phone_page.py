@@ -39,9 +39,12 @@ def test_the_page_carries_the_trump_each_kind_of_hand_fixes(table: Table) -> Non
     assert fixing == {"mano_de_oro": "O", "sin_triunfo": "-"}
 
 
-@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("language", ["es", "en", "eu"])
 def test_the_page_carries_the_names_of_trumps_and_kinds_of_hand_in_its_language(table: Table, language: str) -> None:
-    labels = page_data(table, table.start(), language)["labels"]
+    every_kind = table.start(
+        preset="a_medida", custom_sizes="10 10 1 1 5", subastado="1", sin_triunfo="2", mano_de_oro="3", indias="4"
+    )
+    labels = page_data(table, every_kind, language)["labels"]
     with table.app.test_request_context(headers={"Accept-Language": language}):
         assert labels == {
             "trumps": {code: str(name) for code, name in TRUMP_NAMES.items()},
@@ -53,3 +56,9 @@ def test_the_page_carries_the_names_of_trumps_and_kinds_of_hand_in_its_language(
     assert set(labels["kind_help"]) == {kind.value for kind in HandKind} - {HandKind.NORMAL.value}
     spanish = {"O": "Oros", "C": "Copas", "E": "Espadas", "B": "Bastos", "-": "Sin triunfo"}
     assert (labels["trumps"] == spanish) is (language == "es")
+
+
+def test_a_game_page_carries_the_words_of_the_kinds_of_hand_its_game_can_play_only(table: Table) -> None:
+    labels = page_data(table, table.start(), "es")["labels"]
+    assert set(labels["kinds"]) == {HandKind.NORMAL.value, HandKind.DESEMPATE.value}  # a tie adds a hand
+    assert set(labels["kind_help"]) == {HandKind.DESEMPATE.value}
