@@ -44,7 +44,7 @@ def begun_on_the_phone(phone: PhoneAtTable) -> str:
     page = phone.page
     assert page.evaluate("() => navigator.onLine"), "the phone must believe it is online"
     page.get_by_role("button", name="Empezar la partida").tap()
-    expect(page).to_have_url(ADDRESS)
+    expect(page).to_have_url(ADDRESS, timeout=15_000)  # a hung server is given its 3 s first
     expect(page.locator("#solo-en-este-movil")).to_contain_text(ON_THE_PHONE)
     expect(page.locator("#mano .prompt")).to_be_visible()
     found = ADDRESS.search(page.url)
