@@ -149,3 +149,19 @@ def test_a_plays_reason_names_the_suit_in_the_language(world: World, language: s
     assert suit in said, (language, said)
     if language != "es" and suit != "copas":
         assert "copas" not in said, (language, said)
+
+
+@pytest.mark.parametrize(
+    ("accept", "language"),
+    [
+        ("eu-ES,es;q=0.5", "eu"),
+        ("ca-ES", "ca"),
+        ("gl_ES", "gl"),
+        ("fr-FR,en;q=0.5", "en"),
+        ("pt-BR", "es"),
+        ("*", "es"),
+    ],
+)
+def test_the_phones_first_language_pocha_speaks_wins_by_its_main_tag(world: World, accept: str, language: str) -> None:
+    html = world.app.test_client().get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
+    assert f'<html lang="{language}">' in html, accept
