@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Final
 
 from scorekeeper.league import League
-from scorekeeper.page_parts.chart import PALETTE, PHONE, Chart, Frame, Line, line_chart
+from scorekeeper.page_parts.chart import PHONE, Chart, Frame, Line, line_chart
+from scorekeeper.page_parts.seat_colours import PALETTE
 
 #: The lines drawn at most (one colour each): the players ranked highest.
 MOST_LINES: Final = len(PALETTE)

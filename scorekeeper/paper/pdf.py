@@ -16,8 +16,9 @@ from flask_babel import gettext as _
 from fpdf import FPDF
 
 from scorekeeper.engine import ScoreSheet
-from scorekeeper.page_parts.chart import Chart, Colour, score_chart
+from scorekeeper.page_parts.chart import Chart, score_chart
 from scorekeeper.page_parts.paper_lines import Line, any_not_counted, paper_lines
+from scorekeeper.page_parts.seat_colours import Colour
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FAMILY = "DejaVu"

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from pypdf import PdfReader
 
 from scorekeeper.engine import score_sheet
-from scorekeeper.page_parts.chart import PALETTE
+from scorekeeper.page_parts.seat_colours import PALETTE
 from support.paper_games import CLASSIC, classic_game, store_game
 
 if TYPE_CHECKING:

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING
 
 from scorekeeper.engine import HandRecord, Rules, Suit, score_sheet
-from scorekeeper.page_parts.chart import PALETTE, legend_label, nice_interval, score_chart
+from scorekeeper.page_parts.chart import legend_label, nice_interval, score_chart
+from scorekeeper.page_parts.seat_colours import PALETTE
 from support.paper_games import classic_game, store_game
 
 if TYPE_CHECKING:
