@@ -19,7 +19,7 @@ from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
 from scorekeeper.page_parts.share_links import group_links, share_links, watch_link
-from scorekeeper.page_parts.standings_panel import counted_in_extra_hand
+from scorekeeper.page_parts.standings_panel import counted_in_extra_hand, tie_broken
 from scorekeeper.plumbing import assets, languages, script_texts, security, urls
 
 #: Functions and names every template may call, by the name templates use.
@@ -57,6 +57,7 @@ FUNCTIONS: dict[str, Any] = {
     "filled_in": hand_panel.filled_in,
     "tap_urls": hand_panel.tap_urls,
     "counted_in_extra_hand": counted_in_extra_hand,
+    "tie_broken": tie_broken,
     # plumbing: a small SVG drawn with the page, the languages offered, the page to come back to, the script's words
     "inline_address": assets.inline_address,
     "script_texts": script_texts.script_texts,
