@@ -84,6 +84,14 @@ def add_game(group: Group, game: Game) -> bool:
     return True
 
 
+def group_names(game: Game) -> list[str]:
+    """The names of the peñas ``game`` counts in, in the order it was put in them (one query)."""
+    query = (
+        db.select(Group.name).join(GroupGame, GroupGame.group_id == Group.id).where(GroupGame.game_id == game.id)
+    ).order_by(GroupGame.id)
+    return list(db.session.execute(query).scalars())
+
+
 def active_merges(group: Group) -> list[Merge]:
     """The merges of names in force, in the order they were made."""
     return [Merge(merge.name, merge.into) for merge in group.merges if merge.undone_at is None]
