@@ -57,6 +57,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"storage"}),  # games as stored
     frozenset({"plumbing"}),  # the web's plumbing
     frozenset({"page_parts"}),  # what several blueprints' pages draw
+    frozenset({"result_card"}),  # a finished game as a picture: laid out and painted, no Flask
     frozenset({"blueprints"}),  # one capability each (games, watch, share, export, ...)
     frozenset({"factory"}),  # create_app and the template globals it registers
     frozenset({"server"}),  # starting a server: builds the app
