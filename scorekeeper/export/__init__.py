@@ -1,4 +1,5 @@
-"""The export blueprint: the score sheet as CSV and the whole game as JSON, and importing such a file."""
+"""The export blueprint: the score sheet as CSV, the whole game as JSON, importing such a file, and the result card
+(a finished game as a PNG for the chat)."""
 
 from flask import Blueprint
 

@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from scorekeeper.engine import PochaError
 from scorekeeper.engine.errors import N_
 from scorekeeper.export import bp, csv_sheet, game_file
+from scorekeeper.export.card_facts import card_facts, groups_tag
 from scorekeeper.export.download import attachment, file_stem
 from scorekeeper.export.file_object import FileTooBigError, GameFileError
 from scorekeeper.export.forms import ImportForm
@@ -18,8 +19,13 @@ from scorekeeper.export.game_reader import read_game_file
 from scorekeeper.export.importing import create_game_from
 from scorekeeper.extensions import db
 from scorekeeper.labels.engine_messages import engine_message
+from scorekeeper.plumbing import live
 from scorekeeper.plumbing.languages import current_locale
 from scorekeeper.plumbing.rate_limits import IMPORTS, limited
+from scorekeeper.plumbing.urls import back_url
+from scorekeeper.result_card import paint
+from scorekeeper.result_card.layout import result_card
+from scorekeeper.storage.groups import group_names
 from scorekeeper.storage.phone_games import remember
 from scorekeeper.storage.store import game_for, view_of
 
@@ -42,6 +48,39 @@ def game_json(scope: str, token: str) -> Response:
     return attachment(
         body, file_stem(game.created_at, tuple(player.name for player in game.players)) + ".json", game_file.MEDIA_TYPE
     )
+
+
+@bp.get("/<any(p, ver):scope>/<token>/resultado.png", endpoint="result_card")
+def result_card_png(scope: str, token: str) -> Response | tuple[str, int]:
+    """The result card of a finished game, a picture to share in the table's chat (a download), from either address.
+
+    Its ETag is the game's version, the peñas it counts in, the language and the release: a
+    phone that has it is answered 304. A game still played, or left before its end, is refused (409).
+    """
+    view = view_of(game_for(scope, token))
+    if not view.sheet.finished:
+        return _no_result(view.left)
+    groups = group_names(view.game)
+    etag = live.page_etag(f"{view.game.version}-{groups_tag(groups)}")
+    if live.unchanged(etag):
+        return live.not_modified(etag)
+    body = paint.png(result_card(card_facts(view, groups)))
+    response = attachment(body, file_stem(view.game.created_at, view.names) + ".png", paint.MEDIA_TYPE)
+    response.headers["ETag"] = etag
+    return live.keep_asking(response)
+
+
+def _no_result(left: bool) -> tuple[str, int]:
+    """The page that says a game not over has no result card yet (or, left before its end, none at all): 409."""
+    if left:
+        title = _("Partida sin terminar")
+        message = _("Esta partida se dejó sin terminar: no tiene resultado que compartir.")
+    else:
+        title = _("La partida aún no ha terminado")
+        message = _(
+            "La imagen del resultado se hace al terminar la partida: vuelve cuando se haya guardado la última mano."
+        )
+    return render_template("errors/error.html", error={"title": title, "message": message}, back=back_url()), 409
 
 
 # --- import ----------------------------------------------------------------------------------

@@ -677,6 +677,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "share.edit_link_qr": lambda world: Spec(query=junk_query()),
     "export.csv": lambda world: Spec(query=junk_query()),
     "export.json": lambda world: Spec(query=junk_query()),
+    "export.result_card": lambda world: Spec(query=junk_query()),
     "export.import_game": lambda world: Spec(query=junk_query(), form=with_junk(st.just([])), files=import_files()),
     "paper.print_sheet": lambda world: Spec(query=junk_query()),
     "paper.sheet_pdf": lambda world: Spec(query=junk_query()),

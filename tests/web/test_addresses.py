@@ -15,6 +15,7 @@ ADDRESSES = [
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/hoja.pdf",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/imprimir",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/partida.json",
+    "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/resultado.png",
     "GET HEAD OPTIONS /arbitro",
     "GET HEAD OPTIONS /historial",
     "OPTIONS POST /idioma",

@@ -19,8 +19,12 @@ from fuzz_world import World, build_world
 
 from scorekeeper.engine import Card, Suit, ruling
 from scorekeeper.export import csv_sheet
+from scorekeeper.export.card_facts import card_facts
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.plumbing.languages import SUPPORTED_LOCALES, list_separator
+from scorekeeper.result_card.layout import result_card
+from scorekeeper.storage.groups import group_names
+from scorekeeper.storage.store import find_game, view_of
 
 #: Addresses answered with something other than a page in a language (files, the worker, health).
 NOT_PAGES = {
@@ -30,6 +34,7 @@ NOT_PAGES = {
     "main.service_worker",
     "export.json",
     "export.csv",
+    "export.result_card",
     "paper.sheet_pdf",
     "games.card",
     "share.edit_link_qr",
@@ -136,6 +141,29 @@ def test_the_csv_headings_and_the_manifest_are_in_the_language(world: World, lan
         assert heading == csv_sheet.columns()
     manifest = json.loads(client.get("/manifest.webmanifest").get_data(as_text=True))
     assert manifest["lang"] == language
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LOCALES)
+def test_the_result_card_and_its_refusal_are_in_the_language(world: World, language: str) -> None:
+    """The result card's picture says every word in the language (read from its layout); a game not over is refused
+    with a page in the language."""
+    finished, playing = world.states["finished"], world.states["playing"]
+    client = world.app.test_client()
+    client.set_cookie("lang", language)
+    answer = client.get(f"/ver/{finished.watch_token}/resultado.png")
+    assert answer.status_code == 200 and answer.mimetype == "image/png", (language, answer.status_code)
+    with world.app.test_request_context(headers={"Cookie": f"lang={language}"}):
+        game = find_game(finished.token)
+        assert game is not None
+        texts = [text.text for text in result_card(card_facts(view_of(game), group_names(game))).texts]
+        heading = gettext("Resultado final")
+    assert heading in texts, (language, texts)
+    check_language(" ".join(texts), language)
+    refused = client.get(f"/p/{playing.token}/resultado.png")
+    assert refused.status_code == 409, (language, refused.status_code)
+    html = refused.get_data(as_text=True)
+    assert f'<html lang="{language}">' in html
+    check_language(visible_text(html), language)
 
 
 @pytest.mark.parametrize("language", SUPPORTED_LOCALES)
