@@ -45,7 +45,7 @@ REVALIDATE: Final = "no-cache"
 RELEASE_KEY: Final = "POCHA_RELEASE"
 
 #: The scripts pages ask for: each an entry module under static/ whose imports say what it holds (modules.py).
-SCRIPTS: Final = ("js/pocha.js", "js/game.js", "js/phone_game.js")
+SCRIPTS: Final = ("js/pocha.js", "js/game.js", "js/phone_game.js", "js/result_card.js")
 #: The stylesheets, each put together from the parts its @import lines name (stylesheets.py) and minified.
 STYLESHEETS: Final = (
     "css/pocha.css",

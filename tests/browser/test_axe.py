@@ -147,8 +147,10 @@ def test_every_page_has_no_axe_violation(
         table.tricks(name, 0)
     checker.check("game: ready to save")
     checker.visit("game: a finished game", f"/p/{finished}")
+    expect(page.locator("a[data-result-card]")).to_be_visible()  # «Compartir resultado» is checked with the page
     checker.visit("watch: playing", f"/ver/{playing_watch}")
     checker.visit("watch: finished", f"/ver/{finished_watch}")
+    expect(page.locator("a[data-result-card]")).to_be_visible()
     checker.visit("correction", f"/p/{finished}/mano/1/corregir")
     page.locator("input[name=tricks-0]").fill("5")
     with page.expect_navigation():
@@ -168,5 +170,6 @@ def test_every_page_has_no_axe_violation(
     checker.visit("offline page", "/sin-conexion")
     checker.visit("error: no such game", "/p/no-existe")
     checker.visit("error: wrong method", f"/p/{finished}/apuesta")
+    checker.visit("error: no result card yet", f"/p/{playing}/resultado.png")
     assert len(checker.checked) >= 27
     assert checker.found == {}, checker.report()
