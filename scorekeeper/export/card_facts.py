@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from scorekeeper.page_parts.game_time import GameTime, duration_words, game_time
 from scorekeeper.page_parts.standings_panel import tie_broken
-from scorekeeper.result_card.facts import CardFacts, Standing
+from scorekeeper.result_card.facts import CardFacts, Placing
 from scorekeeper.storage.store import GameView
 
 #: Hex digits of the peñas' names in the card's ETag.
@@ -47,7 +47,7 @@ def card_facts(view: GameView, groups: list[str]) -> CardFacts:
     winner = sheet.winner
     assert winner is not None, "only a finished game has a result card"
     places = tuple(
-        Standing(
+        Placing(
             seat=place.seat,
             name=sheet.players[place.seat],
             position=place.position,

@@ -8,7 +8,7 @@ from scorekeeper.engine import ScoreSheet
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Placing:
     """One player's line: seat (their colour), name, position (ties share it), total and the total as said («245 puntos»)."""
 
     seat: int
@@ -31,7 +31,7 @@ class CardFacts:
     heading: str
     date: str
     headline: str
-    places: tuple[Standing, ...]
+    places: tuple[Placing, ...]
     chart_title: str
     points_caption: str
     hand_caption: str

@@ -15,7 +15,7 @@ from typing import Final, Literal
 
 from scorekeeper.page_parts.chart import Chart, Frame, score_chart
 from scorekeeper.page_parts.seat_colours import PALETTE, Colour
-from scorekeeper.result_card.facts import CardFacts, Standing
+from scorekeeper.result_card.facts import CardFacts, Placing
 from scorekeeper.result_card.fonts import line_height, text_width
 
 WIDTH: Final = 1080
@@ -282,7 +282,7 @@ def _headline(card: _Card, facts: CardFacts, top: float) -> float:
     return bottom
 
 
-def _podium(card: _Card, places: Sequence[Standing], top: float) -> float:
+def _podium(card: _Card, places: Sequence[Placing], top: float) -> float:
     """The first three on their steps (the winner in the middle, on the highest): name above, place and points on the
     step, a band of the player's colour along its top; returns where the podium ends."""
     column_gap = 27
@@ -352,7 +352,7 @@ def _dash(colour: Colour) -> tuple[float, ...]:
     return tuple(length * DASH_SCALE for length in colour.dash_lengths)
 
 
-def _standings_list(card: _Card, places: Sequence[Standing], top: float) -> float:
+def _standings_list(card: _Card, places: Sequence[Placing], top: float) -> float:
     """Every player's place, name and points (the number: the podium and the chart say they are points), beside a
     sample of their line in the chart: one column for up to four players, else two (down the first, then the second);
     returns where the list ends."""

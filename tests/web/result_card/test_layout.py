@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from scorekeeper.engine import ScoreSheet, score_sheet
-from scorekeeper.result_card.facts import CardFacts, Standing
+from scorekeeper.result_card.facts import CardFacts, Placing
 from scorekeeper.result_card.fonts import text_width
 from scorekeeper.result_card.layout import ELLIPSIS, HEIGHT, WIDTH, Layout, fitted, result_card, wrapped
 from support.paper_games import CLASSIC, classic_game
@@ -32,8 +32,7 @@ def facts_of(sheet: ScoreSheet, group: str | None = "Peña «Los del jueves»", 
     winner = sheet.winner
     assert winner is not None
     places = tuple(
-        Standing(p.seat, sheet.players[p.seat], p.position, p.total, f"{p.total} puntos")
-        for p in sheet.standings.places
+        Placing(p.seat, sheet.players[p.seat], p.position, p.total, f"{p.total} puntos") for p in sheet.standings.places
     )
     return CardFacts(
         title="Pocha",
