@@ -61,6 +61,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: The id a phone gave the game when it made it without signal (``POST /p/<token>/crear``): the same creation
     #: sent again finds its game instead of making a second. Unique; ``None`` for a game started on the server.
     creation_id: Mapped[str | None] = mapped_column(String(22), unique=True, index=True)
+    #: The big screen's suspense: how many hands at the end of the schedule it plays without showing any points
+    #: (``page_parts/suspense.py``), then reveals the standings; ``None``: it shows them all along.
+    suspense_hands: Mapped[int | None]
 
     players: Mapped[list["Player"]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
