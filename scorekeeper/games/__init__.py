@@ -15,4 +15,5 @@ from scorekeeper.games import (  # noqa: E402,F401  (attaches the views to bp)
     preview,
     rematch,
     routes,
+    suspense,
 )

@@ -631,6 +631,11 @@ def dealer_form() -> st.SearchStrategy[Pairs]:
     return with_junk(fields(("dealer",), st.one_of(numbers(0, 9), choice(("0", "1", "2", "3")), texts(("1",)))))
 
 
+def suspense_form() -> st.SearchStrategy[Pairs]:
+    """The big screen's suspense: how many hands at the end to hide, often a number the game has, sometimes odd."""
+    return with_junk(fields(("manos",), st.one_of(numbers(0, 40), choice(("0", "1", "3", "5")), texts(("3",)))))
+
+
 #: Every endpoint and what its page reads. A new route needs an entry (the fuzz test fails without one).
 SPECS: dict[str, Callable[[World], Spec]] = {
     "static": lambda world: Spec(query=junk_query()),
@@ -657,6 +662,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "games.archive": lambda world: Spec(form=with_junk(st.just([]))),
     "games.unarchive": lambda world: Spec(form=with_junk(st.just([]))),
     "games.delete": lambda world: Spec(query=junk_query(), form=with_junk(st.just([]))),
+    "games.suspense": lambda world: Spec(query=junk_query(), form=suspense_form()),
     "main.give": lambda world: Spec(query=junk_query()),
     "main.receive": lambda world: Spec(query=moving_fields(world), form=moving_fields(world)),
     "games.trump": lambda world: Spec(form=tap_form(world, choice(SUITS)), aimed=aimed_tap(world, choice(SUITS))),

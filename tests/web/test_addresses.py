@@ -43,6 +43,7 @@ ADDRESSES = [
     "OPTIONS POST /p/<token>/renuncio",
     "GET HEAD OPTIONS POST /p/<token>/revancha",
     "OPTIONS POST /p/<token>/subasta",
+    "GET HEAD OPTIONS POST /p/<token>/suspense",
     "GET HEAD OPTIONS POST /partidas/importar",
     "GET HEAD OPTIONS POST /partidas/nueva",
     "GET HEAD OPTIONS /partidas/nueva/calendario",

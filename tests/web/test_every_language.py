@@ -77,6 +77,7 @@ def addresses(world: World) -> dict[str, list[str]]:
         "games.play": [f"/p/{playing.token}", f"/p/{finished.token}"],
         "games.parts": [f"/p/{playing.token}/hoja"],
         "games.delete": [f"/p/{playing.token}/borrar"],
+        "games.suspense": [f"/p/{playing.token}/suspense"],
         "games.correct": [f"/p/{playing.token}/mano/1/corregir"],
         "games.rematch": [f"/p/{finished.token}/revancha"],
         "groups.add_to_group": [f"/p/{playing.token}/pena"],

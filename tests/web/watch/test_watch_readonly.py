@@ -70,6 +70,7 @@ def form_data(table: Table, token: str, rule: Rule) -> dict[str, str]:
         "value": VALUES.get(tap, "1"),
         "version": str(snap.version),
         "trump": "O",
+        "manos": "1",  # the big screen's suspense
     }
     if "corregir" in rule.rule:
         data.update(table.correction_form(token, 1))
@@ -110,6 +111,7 @@ def everything(table: Table) -> tuple[Any, ...]:
                 g.rules,
                 g.first_dealer,
                 g.finished_at,
+                g.suspense_hands,
                 [(p.seat, p.name) for p in g.players],
                 [(h.number, h.trump, h.auction, h.bids, h.tricks, h.renuncios, h.complete) for h in g.hands],
                 [(c.hand_number, c.changes) for c in g.corrections],
