@@ -33,13 +33,14 @@ _drawn: OrderedDict[str, str] = OrderedDict()
 _lock = threading.Lock()
 
 
-def sheet_facts(view: GameView, template: str, token: str) -> str:
+def sheet_facts(view: GameView, template: str, token: str, drawn_from: str = "") -> str:
     """A fingerprint of everything ``template`` draws the sheet part of ``view``'s game from, for ``token``'s
-    watchers in the request's language."""
+    watchers in the request's language; ``drawn_from``: anything else it is drawn from (the big screen's reveal)."""
     game = view.game
     row = {column.key: getattr(game, column.key) for column in Game.__table__.columns if column.key not in EVERY_TAP}
     facts = [
         template,
+        drawn_from,
         token,
         current_locale(),
         release(),
@@ -51,9 +52,10 @@ def sheet_facts(view: GameView, template: str, token: str) -> str:
     return hashlib.sha256(json.dumps(facts, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def drawn_sheet(view: GameView, template: str, token: str, draw: Callable[[], str]) -> str:
-    """The sheet part ``draw`` makes with ``template``: drawn now, or as drawn before from the same facts."""
-    key = sheet_facts(view, template, token)
+def drawn_sheet(view: GameView, template: str, token: str, draw: Callable[[], str], drawn_from: str = "") -> str:
+    """The sheet part ``draw`` makes with ``template``: drawn now, or as drawn before from the same facts
+    (``drawn_from``: the rest of them, beyond the game)."""
+    key = sheet_facts(view, template, token, drawn_from)
     with _lock:
         found = _drawn.get(key)
         if found is not None:

@@ -8,10 +8,11 @@ from flask import Response, abort, make_response, render_template
 from markupsafe import Markup
 
 from scorekeeper.page_parts.chart import SCREEN
+from scorekeeper.page_parts.suspense import points_hidden, reveal
 from scorekeeper.plumbing import live
 from scorekeeper.plumbing.assets import release
 from scorekeeper.plumbing.security import leave_session_alone
-from scorekeeper.storage.models import Game
+from scorekeeper.storage.models import Game, utcnow
 from scorekeeper.storage.phone_games import remember
 from scorekeeper.storage.rematch import rematch_game
 from scorekeeper.storage.store import WATCH, GameView, find_watched_game, refuse_deleted, view_of
@@ -43,40 +44,45 @@ def page_live(token: str) -> Response:
 @bp.get("/ver/<token>/pantalla")
 def screen(token: str) -> Response:
     """The game for a television or a laptop in the room: the standings large, the hand being played, the last hand's
-    result and the chart; no controls, nothing to scroll, kept up to date like the watchers' page."""
-    return _whole_page(token, "watch/screen.html", "watch/_screen_sheet.html")
+    result and the chart; no controls, nothing to scroll, kept up to date like the watchers' page.
+
+    With suspense on (``page_parts/suspense.py``) it draws nothing of points for the last hands, then reveals the
+    standings at the end.
+    """
+    return _whole_page(token, "watch/screen.html", "watch/_screen_sheet.html", screen=True)
 
 
 @bp.get("/ver/<token>/pantalla/en-directo")
 def screen_live(token: str) -> Response:
     """The live part of the big screen (watch/_screen_live.html): a bodiless 304 while nothing changed."""
-    return _live_part(token, "watch/_screen_live.html", "watch/_screen_sheet.html")
+    return _live_part(token, "watch/_screen_live.html", "watch/_screen_sheet.html", screen=True)
 
 
-def _whole_page(token: str, page: str, sheet: str, remembered: bool = False) -> Response:
+def _whole_page(token: str, page: str, sheet: str, remembered: bool = False, screen: bool = False) -> Response:
     """The page ``page`` of the game watched with ``token``, its sheet part drawn by ``sheet``; a bodiless 304 while
-    nothing changed. ``remembered``: the game goes in this phone's list (the watchers' page, not the big screen)."""
+    nothing changed. ``remembered``: the game goes in this phone's list (the watchers' page, not the big screen);
+    ``screen``: the big screen, which keeps the suspense."""
     game = _changed_game(token)
     if not isinstance(game, Game):
         return game
     if remembered:
         remember(token, watching=True)
-    context = _watch_context(game, view_of(game), token)
+    context = _watch_context(game, view_of(game), token, screen)
     sheet_html = _sheet_part(sheet, context)
     digest = live.sheet_digest(sheet_html)
     html = render_template(page, sheet_part=Markup(sheet_html), sheet_digest=digest, **context)
     return _live_response(html, game)
 
 
-def _live_part(token: str, part: str, sheet: str) -> Response:
+def _live_part(token: str, part: str, sheet: str, screen: bool = False) -> Response:
     """The live part ``part`` of a page of the game watched with ``token``, for its script: its sheet part (drawn by
     ``sheet``) only when the phone does not show it already, and a bodiless 304 while nothing changed. The answer
-    carries no session cookie."""
+    carries no session cookie. ``screen``: the big screen, which keeps the suspense."""
     game = _changed_game(token)
     if not isinstance(game, Game):
         leave_session_alone()
         return game
-    context = _watch_context(game, view_of(game), token)
+    context = _watch_context(game, view_of(game), token, screen)
     sheet_part, digest = live.sheet_to_send(_sheet_part(sheet, context))
     html = render_template(part, sheet_part=sheet_part, sheet_digest=digest, **context)
     leave_session_alone()
@@ -100,9 +106,12 @@ def _changed_game(token: str) -> Game | Response:
     return game
 
 
-def _watch_context(game: Game, view: GameView, token: str) -> dict[str, Any]:
-    """What the watchers' templates read: the game worked out once, its address, its ETag and the release."""
+def _watch_context(game: Game, view: GameView, token: str, screen: bool = False) -> dict[str, Any]:
+    """What the watchers' templates read: the game worked out once, its address, its ETag and the release; for the
+    big ``screen``, whether it hides the points now and the reveal under way."""
     return {
+        "points_hidden": screen and points_hidden(view),
+        "reveal": reveal(view, utcnow()) if screen else None,
         "view": view,
         "game": game,
         "watch_token": token,
@@ -124,7 +133,8 @@ def _sheet_part(template: str, context: dict[str, Any]) -> str:
         """Draw it now."""
         return render_template(template, screen_frame=SCREEN, **context)
 
-    return drawn_sheet(context["view"], template, context["watch_token"], draw)
+    drawn_from = context["reveal"].key if context["reveal"] else ""
+    return drawn_sheet(context["view"], template, context["watch_token"], draw, drawn_from)
 
 
 def _live_response(html: str, game: Game) -> Response:
