@@ -341,6 +341,10 @@ class Snapshot:
         raise AssertionError(f"hand {number} not stored")
 
 
+#: A saved hand with renuncios, as ``Table.seed`` takes it: trump, bids, tricks and renuncios by seat.
+Renuncios = tuple[str, Sequence[int], Sequence[int], Sequence[int]]
+
+
 def games_in(app: Flask) -> int:
     """How many games the database holds."""
     with app.app_context():
@@ -621,8 +625,9 @@ class Table:
             self.ok(token, "guardar", number)
         return number
 
-    def seed(self, token: str, *hands: tuple[str, Sequence[int], Sequence[int]]) -> None:
-        """Store finished hands straight in the database, quicker than tapping: each (trump, bids, tricks) by seat.
+    def seed(self, token: str, *hands: tuple[str, Sequence[int], Sequence[int]] | Renuncios) -> None:
+        """Store finished hands straight in the database, quicker than tapping: each (trump, bids, tricks) by seat,
+        and the renuncios by seat after them when there are any.
 
         For tests about what comes after (corrections, the end, the home page); the
         engine checks them when the sheet is read, so they must be lawful.
@@ -631,7 +636,7 @@ class Table:
             game = store.find_game(token)
             assert game is not None
             number = len([h for h in game.hands if h.complete])
-            for trump, bids, tricks in hands:
+            for trump, bids, tricks, *renuncios in hands:
                 number += 1
                 game.hands.append(
                     Hand(
@@ -639,7 +644,7 @@ class Table:
                         trump=trump,
                         bids=list(bids),
                         tricks=list(tricks),
-                        renuncios=[0] * len(bids),
+                        renuncios=list(renuncios[0]) if renuncios else [0] * len(bids),
                         complete=True,
                         completed_at=utcnow(),
                     )

@@ -4,13 +4,12 @@ watchers' phones see everything all along."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
-from scorekeeper.storage.models import Hand, utcnow
+from scorekeeper.storage.models import utcnow
 
 if TYPE_CHECKING:
     from support.table import Table
@@ -23,30 +22,6 @@ HIDDEN = "Puntos ocultos hasta el final"
 ODD_HANDS = (("O", [0, 0, 0], [1, 0, 0], [1, 2, 3]), ("C", [0, 0, 0], [0, 0, 1], [0, 0, 0]))
 AFTER_ONE = ["-1002", "-1984", "-2981"]
 AFTER_TWO = ["-992", "-1974", "-2986"]
-
-
-def store_hands(table: Table, token: str, *hands: tuple[str, Sequence[int], Sequence[int], Sequence[int]]) -> None:
-    """Store saved hands straight in the database, each (trump, bids, tricks, renuncios) by seat."""
-    with table.app.app_context():
-        game = store.find_game(token)
-        assert game is not None
-        number = len([h for h in game.hands if h.complete])
-        for trump, bids, tricks, renuncios in hands:
-            number += 1
-            game.hands.append(
-                Hand(
-                    number=number,
-                    trump=trump,
-                    bids=list(bids),
-                    tricks=list(tricks),
-                    renuncios=list(renuncios),
-                    complete=True,
-                    completed_at=utcnow(),
-                )
-            )
-        store.mark_changed(game)
-        game.finished_at = utcnow() if store.view_of(game).sheet.finished else None
-        db.session.commit()
 
 
 def odd_game(table: Table, hidden: int | None) -> tuple[str, str]:
@@ -67,11 +42,11 @@ def screen(table: Table, watch: str) -> tuple[str, str]:
 
 def test_a_hidden_hand_sends_the_screen_nothing_of_points(table: Table) -> None:
     token, watch = odd_game(table, hidden=2)  # hands 3 and 4
-    store_hands(table, token, ODD_HANDS[0])
+    table.seed(token, ODD_HANDS[0])
     for html in screen(table, watch):  # hand 2: not hidden yet
         assert all(total in html for total in AFTER_ONE), "the totals are there to be hidden"
         assert HIDDEN not in html
-    store_hands(table, token, ODD_HANDS[1])
+    table.seed(token, ODD_HANDS[1])
     table.ok(token, "pinta", 3, value="E")
     for seat in (0, 1, 2):  # Carlos deals: Ana, Bea, Carlos
         table.ok(token, "apuesta", 3, seat, 0)
@@ -88,7 +63,7 @@ def test_a_hidden_hand_sends_the_screen_nothing_of_points(table: Table) -> None:
 
 def test_the_screen_hides_nothing_without_suspense_or_before_its_hands(table: Table) -> None:
     token, watch = odd_game(table, hidden=None)
-    store_hands(table, token, *ODD_HANDS)
+    table.seed(token, *ODD_HANDS)
     html = screen(table, watch)[0]
     assert HIDDEN not in html and all(total in html for total in AFTER_TWO)
     assert table.client.post(f"/p/{token}/suspense", data={"manos": 1}).status_code == 303  # hand 4 only
@@ -101,7 +76,7 @@ def test_the_screen_hides_nothing_without_suspense_or_before_its_hands(table: Ta
 
 def test_the_live_part_of_a_screen_follows_the_setting(table: Table) -> None:
     token, watch = odd_game(table, hidden=None)
-    store_hands(table, token, *ODD_HANDS)
+    table.seed(token, *ODD_HANDS)
     first = table.client.get(f"/ver/{watch}/pantalla/en-directo")
     etag = first.headers["ETag"]
     table.client.post(f"/p/{token}/suspense", data={"manos": 4})
@@ -120,7 +95,7 @@ def tied_game(table: Table) -> tuple[str, str]:
     """Two one-card hands, the last one hidden, played to a tie: the game's two tokens."""
     token = table.start(THREE, dealer=0, preset="a_medida", custom_sizes="1 1")
     table.client.post(f"/p/{token}/suspense", data={"manos": 1})
-    store_hands(table, token, *TIED)
+    table.seed(token, *TIED)
     return token, table.watch_token(token)
 
 
@@ -129,7 +104,7 @@ def test_a_tie_break_hand_is_hidden_too_and_the_end_reveals_the_places(table: Ta
     html = screen(table, watch)[0]
     assert "Mano de desempate 3" in html and HIDDEN in html
     assert "20" not in html.split('id="en-vivo"')[1]
-    store_hands(table, token, TIE_BROKEN)
+    table.seed(token, TIE_BROKEN)
     for html in screen(table, watch):
         assert HIDDEN not in html
         assert '<div class="screen-reveal reveal-places-3 reveal-at-0">' in html, "the reveal starts now"
@@ -150,7 +125,7 @@ def finished_ago(table: Table, watch: str, seconds: int) -> None:
 
 def test_a_screen_drawn_during_the_reveal_picks_it_up_and_after_it_shows_the_result_at_once(table: Table) -> None:
     token, watch = tied_game(table)
-    store_hands(table, token, TIE_BROKEN)
+    table.seed(token, TIE_BROKEN)
     finished_ago(table, watch, 13)  # 6 seconds to hear of it, then 3 a step: the third place is being revealed
     assert '<div class="screen-reveal reveal-places-3 reveal-at-2">' in screen(table, watch)[0]
     finished_ago(table, watch, 20)  # the podium's step: over
@@ -161,7 +136,7 @@ def test_a_screen_drawn_during_the_reveal_picks_it_up_and_after_it_shows_the_res
 
 def test_a_correction_that_reopens_the_game_hides_the_points_again(table: Table) -> None:
     token, watch = tied_game(table)
-    store_hands(table, token, TIE_BROKEN)
+    table.seed(token, TIE_BROKEN)
     assert HIDDEN not in screen(table, watch)[0]
     response = table.correct(token, 3, {"tricks-0": 12, "tricks-1": 0})  # Ana took them all: still tied
     assert response.status_code == 303
