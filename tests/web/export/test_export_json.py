@@ -182,6 +182,8 @@ def test_models_hold_nothing_the_file_forgets() -> None:
     left_out |= {"creation_id"}
     # Its revancha's token sealed for this server's revancha (another game here, as rematch_id).
     left_out |= {"rematch_seal"}
+    # How many last hands this server's big screen hides: a choice for the room's screen, not a fact of the game.
+    left_out |= {"suspense_hands"}
     from scorekeeper.storage.models import Game
 
     columns = {c.name for model in (Game, Player, Hand, Correction) for c in model.__table__.columns}
