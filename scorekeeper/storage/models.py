@@ -128,6 +128,9 @@ class Hand(db.Model):  # type: ignore[name-defined,misc]
     #: back exactly the last tap; ``None`` in hands stored before it was kept.
     steps: Mapped[list[list[Any]] | None] = mapped_column(JSON)
     complete: Mapped[bool] = mapped_column(default=False)
+    #: When the hand's first tap was stored (by the phone's clock when its outbox said so: ``games/phone_clock.py``);
+    #: ``None`` when not known (a hand imported from a file without it).
+    started_at: Mapped[datetime | None]
     completed_at: Mapped[datetime | None]
 
     game: Mapped[Game] = relationship(back_populates="hands")

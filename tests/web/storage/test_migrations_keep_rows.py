@@ -530,3 +530,52 @@ def test_tombstones_and_revanchas_written_at_a_revision_survive_up_and_leave_the
             assert now["deleted_game"] == {}
             assert all(row["rematch_id"] is None and row["abandoned_at"] is None for row in now["game"].values())
             games.check(tables, now, "upgrade to head again")
+
+
+# --- when each hand started ----------------------------------------------------------------------
+
+#: The revision that keeps when each hand's first tap was stored, filled for the hands stored before it.
+HAND_STARTS = "c4d1a7e93f20"
+
+
+def game_without_times() -> dict[str, list[Row]]:
+    """The finished game again at other addresses, its first hand saved at a time not known (an old import)."""
+    facts = finished_game()
+    facts["game"][0].update(edit_hash=hashlib.sha256(b"edit-3").hexdigest(), watch_token=token("watch-3"))
+    facts["hand"][0]["completed_at"] = None
+    return facts
+
+
+def test_hands_stored_before_their_start_was_kept_start_when_the_hand_before_was_saved(empty_app: Flask) -> None:
+    directory = empty_app.extensions["migrate"].directory
+    with empty_app.app_context():
+        upgrade(directory=directory, revision=revision_before(HAND_STARTS))
+        with db.engine.begin() as connection:
+            tables = reflect(connection)
+            written: Rows = {name: {} for name in GAME_TABLES}
+            games, invent = [], Invent()
+            for facts in (game_in_progress(), finished_game(), game_without_times()):
+                rows = write_game(connection, tables, facts, invent)
+                games.append(next(iter(rows["game"]))[0])
+                for name, table_rows in rows.items():
+                    written[name].update(table_rows)
+        kept = Kept(written)
+        upgrade(directory=directory, revision=HAND_STARTS)
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+        assert kept.check(tables, now, "upgrade to the hands' start")["hand"] == 7
+        starts = {(games.index(row["game_id"]), row["number"]): row["started_at"] for row in now["hand"].values()}
+        assert starts == {
+            (0, 1): AT,  # the first hand, when its game started
+            (0, 2): minutes(4),  # the others, when the hand before was saved
+            (0, 3): minutes(9),  # the hand being played too
+            (1, 1): minutes(30),
+            (1, 2): minutes(35),
+            (2, 1): minutes(30),
+            (2, 2): None,  # the hand before was saved at a time not known
+        }
+        downgrade(directory=directory, revision=revision_before(HAND_STARTS))
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert "started_at" not in tables["hand"].columns
+            assert kept.check(tables, now, "downgrade below the hands' start", downgrade=True)["hand"] == 7
