@@ -148,7 +148,7 @@ def _replay(game: Game, hand: HandEntry, rules: Rules, names: tuple[str, ...], s
         played = hand_in_play(said, plan, rules, names)
     except PochaError as error:
         raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=plan.number, reason=error.message) from None
-    row = write_hand(game, played, None)
+    row = write_hand(game, played, None, None)
     for key in HAND_FIELDS:
         if getattr(row, key) != getattr(hand, key):
             raise GameFileError(

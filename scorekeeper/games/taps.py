@@ -147,7 +147,7 @@ def tap(
         elsewhere = Message(said_elsewhere, said.message.params)
         raise ConflictError(GOT_THERE_FIRST, elsewhere=elsewhere, what=said.message) from None
     if after is not hand:
-        write_hand(view.game, after, view.row)
+        write_hand(view.game, after, view.row, view.now())
         mark_changed(view.game)
     return after
 
@@ -269,12 +269,13 @@ def save_hand(view: GameView, number: int) -> ScoreSheet:
     hand = hand_for(view, number)
     record = hand.record()
     sheet = score_sheet(view.rules, view.names, view.game.first_dealer, [*view.records, record])
-    row = write_hand(view.game, hand, view.row)
+    now = view.now()
+    row = write_hand(view.game, hand, view.row, now)
     row.tricks = list(record.tricks)
     row.complete = True
-    row.completed_at = utcnow()
+    row.completed_at = now
     mark_changed(view.game)
-    view.game.finished_at = utcnow() if sheet.finished else None
+    view.game.finished_at = now if sheet.finished else None
     return sheet
 
 

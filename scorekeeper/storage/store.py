@@ -231,10 +231,11 @@ def hand_in_play(row: Hand | None, plan: HandPlan, rules: Rules, names: Sequence
     )
 
 
-def write_hand(game: Game, hand: HandInPlay, row: Hand | None) -> Hand:
-    """Store the hand in play in its row (made the first time something is said) and return the row."""
+def write_hand(game: Game, hand: HandInPlay, row: Hand | None, at: datetime | None) -> Hand:
+    """Store the hand in play in its row and return the row: made the first time something is said, which was
+    ``at`` (the hand's start; ``None`` when not known)."""
     if row is None:
-        row = Hand(number=hand.plan.number, complete=False)
+        row = Hand(number=hand.plan.number, complete=False, started_at=at)
         game.hands.append(row)
     row.trump, row.auction, row.bids, row.tricks, row.renuncios = _said(hand)
     row.steps = [step.to_list() for step in hand.steps]
@@ -273,6 +274,13 @@ class GameView:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: When the change being made was made, by the phone's clock when its outbox said so believably
+        #: (``games/phone_clock.py``); ``None``: now, by the server's.
+        self.tapped_at: datetime | None = None
+
+    def now(self) -> datetime:
+        """When the change being made was made: ``tapped_at``, else now (the server's clock)."""
+        return self.tapped_at or utcnow()
 
     @cached_property
     def rules(self) -> Rules:
