@@ -123,7 +123,7 @@ def new_game(creation: Creation, token: str) -> Answer:
     chosen = checked_game(form)
     undrawn = form.first_dealer.data == RANDOM_DEALER  # the phone draws «al azar» itself, and says whom
     if chosen is not None and not undrawn:
-        return store_once(lambda: start_game(chosen, token, creation.id), creation, token)
+        return store_once(lambda: start_game(chosen, token, creation.id, creation.at), creation, token)
     if undrawn:
         form.first_dealer.errors = [*form.first_dealer.errors, CHOOSE_DEALER]
     fields = field_refusals(form)
@@ -159,7 +159,7 @@ def revancha(old: Game, creation: Creation, token: str) -> Answer:
     dealer = next_dealer(old) if creation.first_dealer is None else creation.first_dealer
     if dealer >= len(old.players):
         return refused(422, str(CHOOSE_DEALER), fields={"first_dealer": str(CHOOSE_DEALER)})
-    return store_once(lambda: start_revancha(old, old_token, dealer, token, creation.id), creation, token)
+    return store_once(lambda: start_revancha(old, old_token, dealer, token, creation.id, creation.at), creation, token)
 
 
 @bp.post("/p/<token>/crear")

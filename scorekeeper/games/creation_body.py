@@ -1,13 +1,14 @@
 """A phone's creation of a game it made without signal, as JSON: read and checked for shape only, like a form (the
 new-game form's own checks and the engine decide the rest).
 
-    {"creation": "f3Kq9ZsV0wXb7Lp2nEe0wA",
+    {"creation": "f3Kq9ZsV0wXb7Lp2nEe0wA", "at": 1764277200000,
      "form": {"names-0": "Ana", "names-1": "Bea", "names-2": "Carlos", "first_dealer": "2", "preset": "clasica"}}
     {"creation": "Zr5-t_8aYc1uHq2nEe0w4g", "rematch_of": "<the old game's scorekeeper's token>", "first_dealer": 1}
 
 The game's token is in the address (``/p/<token>/crear``): the phone made it, as it made the
 creation's id, from 16 random bytes in base64url (22 characters). A body that is not such a
-creation is refused whole (``CreationError``): nothing of it is stored.
+creation is refused whole (``CreationError``): nothing of it is stored. ``at``, when the phone made the
+game (``Date.now()``), is read as ``phone_clock`` believes it, and never refuses a creation.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final
 
 from flask_babel import gettext as _
@@ -23,6 +25,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorekeeper.engine import MAX_PLAYERS
 from scorekeeper.engine.counts import is_count, is_whole
+from scorekeeper.games.phone_clock import phone_time
 from scorekeeper.plumbing.form_numbers import whole_number
 
 #: A token or a creation's id made by a phone: 16 random bytes in base64url, as the server makes its own tokens.
@@ -48,12 +51,13 @@ class CreationError(Exception):
 class Creation:
     """A phone's creation of a game: its id, and either the new-game form's fields as the page posts them, or the
     scorekeeper's token of the game it is the revancha of, with the revancha's first dealer when the phone chose
-    one (``None``: the seat after the old game's first dealer)."""
+    one (``None``: the seat after the old game's first dealer); when the phone made it (``at``, ``None``: now)."""
 
     id: str
     form: MultiDict[str, str] | None = None
     rematch_of: str | None = None
     first_dealer: int | None = None
+    at: datetime | None = None
 
 
 def check_token(token: str) -> None:
@@ -88,12 +92,13 @@ def read_creation(body: bytes) -> Creation:
     creation = data.get("creation")
     if not isinstance(creation, str) or not PHONE_TOKEN.fullmatch(creation):
         raise wrong("creation")
+    at = phone_time(data.get("at"))
     if "form" in data:
-        return Creation(creation, form=_form(data["form"]))
+        return Creation(creation, form=_form(data["form"]), at=at)
     old = data["rematch_of"]
     if not isinstance(old, str):
         raise wrong("rematch_of")
-    return Creation(creation, rematch_of=old, first_dealer=_seat(data.get("first_dealer")))
+    return Creation(creation, rematch_of=old, first_dealer=_seat(data.get("first_dealer")), at=at)
 
 
 def _form(fields: object) -> MultiDict[str, str]:

@@ -68,7 +68,9 @@ def refusal_text(error: PochaError) -> str:
 
 
 def apply_queued(view: GameView, tap: QueuedTap) -> dict[str, Any]:
-    """Apply one tap whole (a savepoint: a refusal leaves nothing of it) and remember its id; its result."""
+    """Apply one tap whole (a savepoint: a refusal leaves nothing of it), made when the phone says, and remember its
+    id; its result."""
+    view.tapped_at = tap.at
     try:
         with db.session.begin_nested():
             APPLY[tap.action](view, tap)
@@ -76,6 +78,7 @@ def apply_queued(view: GameView, tap: QueuedTap) -> dict[str, Any]:
     except PochaError as error:
         return {"id": tap.id, "status": REFUSED, "message": refusal_text(error), "hand": tap.hand}
     finally:
+        view.tapped_at = None
         view.read_again()
     return {"id": tap.id, "status": APPLIED}
 

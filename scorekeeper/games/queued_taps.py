@@ -1,12 +1,13 @@
 """The taps a phone sends from its outbox, as JSON: read and checked for shape only, like a form (the engine decides).
 
     {"version": 17,
-     "taps": [{"id": "k3J9...", "action": "bid", "hand": 5, "seat": 2, "value": 3, "was": ""},
+     "taps": [{"id": "k3J9...", "action": "bid", "hand": 5, "seat": 2, "value": 3, "was": "", "at": 1764277200000},
               {"id": "...", "action": "undo", "hand": 5, "undoes": ["bid", 2, 3]},
               {"id": "...", "action": "save", "hand": 5}]}
 
 A body that is not such a list is refused whole (``BodyError``): nothing of it is applied.
-Fields a tap does not use, and keys this reader does not know, are left alone.
+Fields a tap does not use, and keys this reader does not know, are left alone. ``at``, when the phone made
+the tap (``Date.now()``), is read as ``phone_clock`` believes it, and never refuses a tap.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final, Literal, get_args
 
 from scorekeeper.engine import MAX_PLAYERS, PochaError, Step
 from scorekeeper.engine.counts import is_count
 from scorekeeper.engine.errors import N_, Message
 from scorekeeper.engine.game_card import TRUMPS
+from scorekeeper.games.phone_clock import phone_time
 
 Action = Literal["trump", "offer", "bid", "tricks", "renuncios", "undo", "save"]
 ACTIONS: Final[tuple[Action, ...]] = get_args(Action)
@@ -54,7 +57,8 @@ class BodyError(Exception):
 class QueuedTap:
     """One tap of a phone's outbox: its id, what it does, the hand it was made in, and what the action needs:
     the player (``seat``), the value (a count, or the trump's notation), what the phone showed before
-    (``was``, ``None`` when it did not say) and, for an undo, the step the phone undid (``undoes``)."""
+    (``was``, ``None`` when it did not say), for an undo the step the phone undid (``undoes``), and when the
+    phone made it (``at``, ``None``: now, by the server's clock)."""
 
     id: str
     action: Action
@@ -63,6 +67,7 @@ class QueuedTap:
     value: int | str | None = None
     was: str | None = None
     undoes: Step | None = None
+    at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,22 +110,23 @@ def read_tap(item: object, position: int) -> QueuedTap:
         raise wrong("action")
     if not is_count(hand, MAX_HAND) or hand < 1:
         raise wrong("hand")
+    at = phone_time(item.get("at"))
     if action == "save":
-        return QueuedTap(tap_id, "save", hand)
+        return QueuedTap(tap_id, "save", hand, at=at)
     if action == "undo":
-        return QueuedTap(tap_id, "undo", hand, undoes=_step(item.get("undoes"), wrong))
+        return QueuedTap(tap_id, "undo", hand, undoes=_step(item.get("undoes"), wrong), at=at)
     was = _was(item.get("was"), wrong)
     value = item.get("value")
     if action == "trump":
         if not isinstance(value, str) or value.strip().upper() not in TRUMPS:
             raise wrong("value")
-        return QueuedTap(tap_id, "trump", hand, value=value.strip().upper(), was=was)
+        return QueuedTap(tap_id, "trump", hand, value=value.strip().upper(), was=was, at=at)
     seat = item.get("seat")
     if not is_count(seat, MAX_PLAYERS - 1):
         raise wrong("seat")
     if not is_count(value, MAX_COUNT):
         raise wrong("value")
-    return QueuedTap(tap_id, action, hand, seat=seat, value=value, was=was)
+    return QueuedTap(tap_id, action, hand, seat=seat, value=value, was=was, at=at)
 
 
 def _was(was: Any, wrong: Callable[[str], BodyError]) -> str | None:

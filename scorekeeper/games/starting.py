@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Final, Literal
 
 from flask_babel import lazy_gettext as _l
@@ -65,17 +66,20 @@ def checked_game(form: NewGameForm) -> NewGame | None:
     return NewGame(tuple(names), dealer, form.preset.data, rules, group)
 
 
-def start_game(chosen: NewGame, token: str | None = None, creation_id: str | None = None) -> tuple[Game, str]:
+def start_game(
+    chosen: NewGame, token: str | None = None, creation_id: str | None = None, created_at: datetime | None = None
+) -> tuple[Game, str]:
     """Store the game ``chosen`` (its first dealer drawn now when it is to be at random), at the address of ``token``
     (else a new one), counted in its peña; commit, and put it first in this phone's list. The game and its token.
 
-    A phone's creation gives its ``creation_id``: committing a second game of the same creation, or one
-    at an address taken meanwhile, raises ``IntegrityError`` and keeps nothing of it.
+    A phone's creation gives its ``creation_id`` and when it made the game (``created_at``, else now):
+    committing a second game of the same creation, or one at an address taken meanwhile, raises
+    ``IntegrityError`` and keeps nothing of it.
     """
     dealer = chosen.first_dealer
     if dealer is None:
         dealer = random.SystemRandom().randrange(len(chosen.names))
-    game, token = create_game(chosen.names, dealer, chosen.preset, chosen.rules, token, creation_id)
+    game, token = create_game(chosen.names, dealer, chosen.preset, chosen.rules, token, creation_id, created_at)
     if chosen.group is not None:
         add_game(chosen.group, game)  # the peña it was started from counts it in its league
     db.session.commit()
@@ -84,12 +88,17 @@ def start_game(chosen: NewGame, token: str | None = None, creation_id: str | Non
 
 
 def start_revancha(
-    old: Game, old_token: str, first_dealer: int, token: str | None = None, creation_id: str | None = None
+    old: Game,
+    old_token: str,
+    first_dealer: int,
+    token: str | None = None,
+    creation_id: str | None = None,
+    created_at: datetime | None = None,
 ) -> tuple[Game, str]:
     """Start the revancha of ``old`` (reached at ``old_token``) with ``first_dealer`` dealing first, at the address of
     ``token`` (else one worked out from ``old_token``): commit, and put it first in this phone's list. The revancha
-    and its token; a phone's ``creation_id`` is stored with it, as by ``start_game``."""
-    game, token = start_rematch(old, old_token, first_dealer, token, creation_id)
+    and its token; a phone's ``creation_id`` and ``created_at`` are stored with it, as by ``start_game``."""
+    game, token = start_rematch(old, old_token, first_dealer, token, creation_id, created_at)
     db.session.commit()
     remember(token)
     return game, token

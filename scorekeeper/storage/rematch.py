@@ -17,6 +17,7 @@ import base64
 import hashlib
 import hmac
 import re
+from datetime import datetime
 from typing import Final
 
 from scorekeeper.engine import Rules
@@ -105,19 +106,24 @@ def _free_token(token: str) -> str:
 
 
 def start_rematch(
-    game: Game, token: str, first_dealer: int, chosen_token: str | None = None, creation_id: str | None = None
+    game: Game,
+    token: str,
+    first_dealer: int,
+    chosen_token: str | None = None,
+    creation_id: str | None = None,
+    created_at: datetime | None = None,
 ) -> tuple[Game, str]:
     """Start the revancha of ``game`` (not yet committed): the same players in the same seats, the same rules,
     ``first_dealer`` first; in every peña the old game counts in. The old game points to it and keeps its token
     sealed, and its version goes up, so its watchers' pages are offered the new one.
 
     Its token is worked out from the old game's ``token``, or is ``chosen_token``: the one a phone made
-    it with, without signal, in the creation ``creation_id``.
+    it with, without signal, in the creation ``creation_id`` (at ``created_at``, by the phone's clock).
     """
     names = [player.name for player in game.players]
     rules = Rules.from_dict(game.rules)
     at = chosen_token or _free_token(token)
-    new, fresh = create_game(names, first_dealer, game.preset, rules, token=at, creation_id=creation_id)
+    new, fresh = create_game(names, first_dealer, game.preset, rules, at, creation_id, created_at)
     db.session.flush()
     game.rematch_id = new.id
     game.rematch_seal = seal(fresh, token, new.id)

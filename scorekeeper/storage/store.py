@@ -162,9 +162,10 @@ def create_game(
     rules: Rules,
     token: str | None = None,
     creation_id: str | None = None,
+    created_at: datetime | None = None,
 ) -> tuple[Game, str]:
     """Add a new game (not yet committed) and return it with the token of its address (``token``, else a new one);
-    ``creation_id`` is the id of the phone's creation that made it, if one did."""
+    ``creation_id`` is the id of the phone's creation that made it, if one did, and ``created_at`` when (else now)."""
     token = token or new_token()
     game = Game(
         edit_hash=token_hash(token),
@@ -174,6 +175,7 @@ def create_game(
         first_dealer=first_dealer,
         version=0,
         creation_id=creation_id,
+        created_at=created_at or utcnow(),
     )
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)

@@ -5,11 +5,17 @@ server before its taps, the page becomes the server's, and the server holds the 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Browser, expect
+from sqlalchemy import create_engine, select
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
 
 from scorekeeper.engine import HandRecord, Suit, preset_rules, schedule
+from scorekeeper.storage import store
+from scorekeeper.storage.models import Game
 from support.phones_offline import GAME_ADDRESS as ADDRESS
 from support.phones_offline import begin_without_signal, expect_chip, games_stored, open_phone
 from support.server import read_game
@@ -183,6 +189,52 @@ def test_over_the_wifi_a_game_begun_without_signal_is_drawn_in_place(
         stored = read_game(database, found.group(1))
         assert [row.record.bids for row in stored.sheet.rows] == [BIDS]
         assert len(stored.applied) == TAPS and sorted(stored.applied) == sorted(phone.note_made())
+        assert phone.error_pages == [] and phone.script_errors == []
+    finally:
+        phone.context.close()
+
+
+def stored_times(database_url: str, token: str) -> tuple[datetime, list[tuple[datetime | None, datetime | None]]]:
+    """When the game at ``token`` was made, and when each of its hands started and was saved, as stored."""
+    engine = create_engine(database_url, poolclass=NullPool)
+    try:
+        with Session(engine) as session:
+            game = session.execute(select(Game).filter_by(edit_hash=store.token_hash(token))).scalar_one()
+            return game.created_at, [(hand.started_at, hand.completed_at) for hand in game.hands]
+    finally:
+        engine.dispose()
+
+
+def test_a_game_begun_without_signal_keeps_the_times_the_phone_played_it_at(
+    chromium: Browser, live_server: LiveServer, make_table: TableFactory
+) -> None:
+    """The phone's clock says when the game was made and each tap tapped: sent hours later, the game keeps them."""
+    database = live_server.app.config["SQLALCHEMY_DATABASE_URI"]
+    phone = open_phone(chromium, live_server.url)
+    page = phone.page
+    began = datetime.now(UTC).replace(tzinfo=None, microsecond=0) - timedelta(hours=2)
+    try:
+        page.clock.set_system_time(began.replace(tzinfo=UTC))
+        token = begin_without_signal(phone, NAMES, FIRST_DEALER, "rapida")
+        page.clock.set_system_time((began + timedelta(minutes=3)).replace(tzinfo=UTC))
+        plan = schedule(3, FIRST_DEALER, preset_rules("rapida"))[0]
+
+        def later() -> None:
+            page.clock.set_system_time((began + timedelta(minutes=20)).replace(tzinfo=UTC))
+
+        make_table(page, answered=False).play_hand(
+            1, NAMES, plan.bidding_order, "O", BIDS, TRICKS, before_last_bid=later
+        )
+        phone.context.set_offline(False)
+        expect(page.locator("#solo-en-este-movil")).to_have_count(0, timeout=30_000)
+        phone.settled()
+        created, hands = stored_times(database, token)
+        ((started, saved),) = hands
+        assert started is not None and saved is not None
+        minute = timedelta(minutes=1)
+        assert began <= created < began + minute  # the phone's time runs on from where it was set
+        assert began + 3 * minute <= started < began + 4 * minute
+        assert began + 20 * minute <= saved < began + 21 * minute
         assert phone.error_pages == [] and phone.script_errors == []
     finally:
         phone.context.close()

@@ -3,8 +3,10 @@
 // from any page (send_made_games.js). The game's own page sends its creation itself (game/phone_made.js).
 import { keepKept, kept, keptGames } from "./outbox.js";
 
-// Keep a game this phone made under its address: its card and its creation, sent to `url` when the server answers.
+// Keep a game this phone made under its address: its card and its creation, sent to `url` when the server answers;
+// the creation says when it was made by this phone's clock (`at`, ms since 1970: the game's start).
 export function keepMade(address, card, creation, url) {
+  creation.at = Date.now();
   return keepKept(address, { card: card, queue: [], creation: creation, creationUrl: url });
 }
 

@@ -71,8 +71,10 @@ function Outbox(key, settings) {
   window.addEventListener("pageshow", function (event) { if (event.persisted) self.sendSoon(0); });
 }
 
-// A new tap: kept on the phone at once, then sent.
+// A new tap: kept on the phone at once, then sent; it says when it was made by this phone's clock (`at`, ms since
+// 1970), which the server believes when it can: a game kept without signal keeps the length it was played in.
 Outbox.prototype.add = function (tap) {
+  tap.at = Date.now();
   this.queue.push(tap);
   this.keep();
   this.sendSoon(0);
