@@ -6,7 +6,8 @@ result card and the link to BG Stats all say a game's length from here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import statistics
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
@@ -46,6 +47,12 @@ def game_time(started: datetime | None, saved: Sequence[datetime | None]) -> Gam
         return None
     ended = max(times)
     return GameTime(min(started, ended), ended, len(saved))
+
+
+def usual_minutes(times: Iterable[GameTime]) -> int | None:
+    """How long a game usually takes, of ``times``: the median of their lengths, in whole minutes (``None``: none)."""
+    lengths = [time.minutes for time in times]
+    return round(statistics.median(lengths)) if lengths else None
 
 
 def duration_words(minutes: int) -> str:

@@ -4,7 +4,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from scorekeeper.page_parts.game_time import duration_words, game_time
+from scorekeeper.page_parts.game_time import GameTime, duration_words, game_time, usual_minutes
 
 START = datetime(2026, 11, 27, 21, 0)
 
@@ -47,3 +47,15 @@ def test_a_clock_behind_the_start_never_gives_a_negative_length() -> None:
 def test_a_length_in_words(app, minutes: int, words: str) -> None:  # type: ignore[no-untyped-def]
     with app.test_request_context():
         assert duration_words(minutes) == words
+
+
+def lasting(*minutes: int) -> list[GameTime]:
+    """Games of these lengths, in minutes."""
+    return [GameTime(START, START + timedelta(minutes=length), 10) for length in minutes]
+
+
+def test_a_game_usually_takes_the_median_of_the_lengths() -> None:
+    assert usual_minutes(lasting(50, 20, 240)) == 50
+    assert usual_minutes(lasting(60, 90)) == 75
+    assert usual_minutes(lasting(33)) == 33
+    assert usual_minutes([]) is None
