@@ -17,9 +17,11 @@ from scorekeeper.labels import game_words
 from scorekeeper.labels.short_names import row_names, script_limits, short_names, strip_names, told_apart
 from scorekeeper.page_parts import hand_panel
 from scorekeeper.page_parts.chart import score_chart
+from scorekeeper.page_parts.game_time import duration_words
 from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
 from scorekeeper.page_parts.share_links import group_links, share_links, watch_link
 from scorekeeper.page_parts.standings_panel import counted_in_extra_hand, tie_broken
+from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.plumbing import assets, languages, script_texts, security, urls
 
 #: Functions and names every template may call, by the name templates use.
@@ -58,6 +60,8 @@ FUNCTIONS: dict[str, Any] = {
     "tap_urls": hand_panel.tap_urls,
     "counted_in_extra_hand": counted_in_extra_hand,
     "tie_broken": tie_broken,
+    "stored_game_time": stored_game_time,
+    "duration_words": duration_words,
     # plumbing: a small SVG drawn with the page, the languages offered, the page to come back to, the script's words
     "inline_address": assets.inline_address,
     "script_texts": script_texts.script_texts,

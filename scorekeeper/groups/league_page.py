@@ -13,6 +13,8 @@ from scorekeeper.groups.rating_chart import rating_chart
 from scorekeeper.league import HeadToHead, League, LeagueGame, in_span, league, name_key, season_years
 from scorekeeper.league.names import tidy
 from scorekeeper.page_parts.chart import PHONE, Chart, Frame
+from scorekeeper.page_parts.game_time import GameTime, usual_minutes
+from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.storage.groups import GroupScope, active_merges
 from scorekeeper.storage.models import Game, Group
 from scorekeeper.storage.store import view_of
@@ -54,6 +56,11 @@ class GameLine:
     def finished(self) -> bool:
         """Whether it is over (only finished games count in the league)."""
         return self.sheet is not None and self.sheet.finished
+
+    @property
+    def time(self) -> GameTime | None:
+        """How long it took, once over (``None`` while played, or when not known)."""
+        return stored_game_time(self.game) if self.finished else None
 
     @property
     def first_place(self) -> str | None:
@@ -126,6 +133,11 @@ class LeaguePage:
         """The games of the season shown as the list shows them, newest first."""
         keys = {game.key for game in self.games}
         return tuple(line for line in self.lines if line.game.id in keys)
+
+    @cached_property
+    def usual_minutes(self) -> int | None:
+        """How long a finished game of the season shown usually took (the median), in minutes; ``None``: not known."""
+        return usual_minutes(time for line in self.season_lines if (time := line.time) is not None)
 
     @cached_property
     def league(self) -> League:

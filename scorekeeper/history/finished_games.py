@@ -1,4 +1,4 @@
-"""The finished games this phone knows, kept or watched, with the engine's sheet of each."""
+"""The finished games this phone knows, kept or watched, with the engine's sheet of each and how long it took."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from scorekeeper.engine import PochaError, ScoreSheet
+from scorekeeper.page_parts.game_time import GameTime
+from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.storage.models import Game
 from scorekeeper.storage.phone_games import known_games
 from scorekeeper.storage.store import EDIT, WATCH, Scope, find_game, find_watched_game, view_of
@@ -13,12 +15,13 @@ from scorekeeper.storage.store import EDIT, WATCH, Scope, find_game, find_watche
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """A finished game in the history: the address this phone has for it, and its sheet."""
+    """A finished game in the history: the address this phone has for it, its sheet, and how long it took."""
 
     scope: Scope
     token: str
     sheet: ScoreSheet
     finished_at: datetime
+    time: GameTime | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -57,5 +60,5 @@ def finished_games() -> list[FinishedGame]:
         except PochaError:
             continue  # a game the rules no longer accept is left out, as on the home page
         if sheet.finished:
-            out.append(FinishedGame(scope, token, sheet, game.finished_at or game.updated_at))
+            out.append(FinishedGame(scope, token, sheet, game.finished_at or game.updated_at, stored_game_time(game)))
     return out

@@ -4,7 +4,7 @@ game the phone made, are stored at the time the phone says (``at``) when it is b
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -12,9 +12,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from phone_creation import Creation
 
+from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.storage import store
 from scorekeeper.storage.models import utcnow
-from support.table import NAMES4, Table, queued
+from support.game_times import ms
+from support.table import NAMES4, Page, Table, queued
 
 Times = dict[int, tuple[datetime | None, datetime | None]]
 
@@ -71,11 +73,6 @@ def test_a_hand_starts_with_its_first_tap_from_the_outbox(table: Table) -> None:
 # --- the phone's clock ---------------------------------------------------------------------------
 
 
-def ms(moment: datetime) -> int:
-    """``moment`` (UTC, as stored) as a phone's ``Date.now()`` says it."""
-    return round(moment.replace(tzinfo=UTC).timestamp() * 1000)
-
-
 def one_card_hand(number: int, trump: str, bids: list[int], tricks: list[int]) -> list[dict[str, Any]]:
     """The taps of one-card hand ``number`` of ``one_card_game`` (Ana deals the first: Bea, Carlos, Dani, Ana bid)."""
     order = [(number + seat) % 4 for seat in range(4)]
@@ -101,16 +98,25 @@ def test_a_game_kept_without_signal_keeps_the_hour_it_was_played_in(game_app: Fl
     table, token = Table(game_app, phone), creation.token
     minute = timedelta(minutes=1)
     first = spread(one_card_hand(1, "O", [0, 1, 0, 1], [0, 1, 0, 0]), began + minute, began + 28 * minute)
-    second = spread(one_card_hand(2, "E", [1, 1, 0, 1], [1, 0, 0, 0]), began + 31 * minute, began + 60 * minute)
+    second = spread(one_card_hand(2, "E", [1, 1, 0, 1], [1, 0, 0, 0]), began + 31 * minute, began + 61 * minute)
     table.queue_ok(token, *first, *second)  # all at once, hours later
     assert hand_times(game_app, token) == {
         1: (began + minute, began + 28 * minute),
-        2: (began + 31 * minute, began + 60 * minute),
+        2: (began + 31 * minute, began + 61 * minute),
     }
     with game_app.app_context():
         game = store.find_game(token)
         assert game is not None
-        assert (game.created_at, game.finished_at) == (began, began + 60 * minute)
+        assert (game.created_at, game.finished_at) == (began, began + 61 * minute)
+        time = stored_game_time(game)  # from its first tap to its last: an hour
+        assert time is not None and (time.minutes, time.hands, time.hands_per_hour) == (60, 2, 2.0)
+        watch = game.watch_token
+    said = "Duración: 1 h · 2 manos · 2,0 manos por hora"
+    for address in (f"/p/{token}", f"/ver/{watch}"):  # the scorekeeper's final page, and the watchers'
+        assert Page(phone.get(address)).part("duracion") == said, address
+    phone.set_cookie("lang", "en")
+    english = Page(phone.get(f"/ver/{watch}")).part("duracion")
+    assert english == "Length: 1 h · 2 hands · 2.0 hands an hour"
 
 
 def test_a_phone_s_clock_ahead_counts_as_now_and_one_long_wrong_is_not_believed(table: Table) -> None:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import hashlib
 import re
+from datetime import timedelta
 
 import pytest
 from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.storage.models import Group
+from support.game_times import NINE, play_times
 from support.groups import add_game, finished_game, group_rows, make_peña, stored_group
 from support.table import AppFactory, Page, Table
 
@@ -216,3 +218,21 @@ def test_the_peñas_addresses_are_kept_from_search_engines(app: Flask) -> None:
 def test_a_peña_page_of_no_peña_is_a_404_page(table: Table) -> None:
     page = Page(table.client.get("/pena/ver/no-such-peña"))
     assert page.status == 404 and "no existe" in page.text
+
+
+def test_each_game_says_how_long_it_took_and_the_league_how_long_one_usually_takes(table: Table) -> None:
+    peña = make_peña(table.client, table.app)
+    lengths = [(20, "20 min"), (90, "1 h 30 min"), (50, "50 min")]
+    for day, (minutes, _words) in enumerate(lengths):
+        token = finished_game(table)
+        play_times(table.app, token, [(1, 9), (10, minutes + 1)], made=NINE + timedelta(days=day))
+        assert add_game(table.client, peña, f"/p/{token}").status_code == 303
+    playing = table.start(["Ana", "Bea", "Carlos"], dealer=0, preset="a_medida", custom_sizes="1 1")
+    table.seed(playing, ("O", [1, 1, 0], [0, 1, 0]))
+    assert add_game(table.client, peña, f"/p/{playing}").status_code == 303
+    page = table.read(table.client.get(f"/pena/ver/{peña.look}"))
+    games = page.list_of("game-list")
+    assert "Duración" not in games[0], "a game being played has no length yet"
+    said = [re.search(r"Duración: ([\w ]+? min)", game) for game in games[1:]]
+    assert [found.group(1) if found else None for found in said] == [words for _minutes, words in reversed(lengths)]
+    assert "Una partida suele durar 50 min." in page.text  # the median

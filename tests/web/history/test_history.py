@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from flask.testing import FlaskClient
 
+from scorekeeper.extensions import db
 from scorekeeper.storage import store
+from support.game_times import play_times
 
 if TYPE_CHECKING:
     from support.table import Page, Table
@@ -111,3 +113,18 @@ def test_names_are_escaped(table: Table) -> None:
     finished(table, (["<b>x</b>", "Bea", "Carlos"], *GAME_A[1:]))
     page = history(table.client, table)
     assert "&lt;b&gt;x&lt;/b&gt;" in page.html and "<b>x</b>" not in page.html
+
+
+def test_each_finished_game_says_how_long_it_took(table: Table) -> None:
+    first = finished(table, GAME_A)
+    play_times(table.app, first, [(2, 40), (41, 87)])  # from its first tap to its last hand: 1 h 25 min
+    second = finished(table, GAME_B)
+    with table.app.app_context():
+        game = store.find_game(second)
+        assert game is not None
+        for hand in game.hands:
+            hand.completed_at = None  # times not known (as a game imported from an old file)
+        db.session.commit()
+    games = history(table.client, table).list_of("game-list")
+    assert "Duración: 1 h 25 min" in games[1]
+    assert "Duración" not in games[0]
