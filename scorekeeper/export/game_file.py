@@ -1,6 +1,6 @@
 """The game file (``partida.json``): a whole game in a documented, versioned JSON format, written byte-stable.
 
-Format ``pocha-game``, version 2 (docs/game-file.md); version 1 files are still read. The file holds the facts the
+Format ``pocha-game``, version 3 (docs/game-file.md); version 1 and 2 files are still read. The file holds the facts the
 database keeps (players, rules, first dealer, what was said in each hand, corrections, dates),
 never a token and never a database id, and no points: those are the engine's, from the facts.
 Keys always come in the same order and values are laid out the same way, so exporting a game,
@@ -17,9 +17,10 @@ from scorekeeper.storage.models import Correction, Game, Hand, utcnow
 from scorekeeper.storage.store import GameView, view_of
 
 FORMAT: Final = "pocha-game"
-VERSION: Final = 2
-#: The versions this Pocha reads: 1 (before the rules' tie options and the hands' steps) and 2.
-READABLE: Final = (1, 2)
+VERSION: Final = 3
+#: The versions this Pocha reads: 1 (before the rules' tie options and the hands' steps), 2 (before the hands'
+#: starts) and 3.
+READABLE: Final = (1, 2, 3)
 MEDIA_TYPE: Final = "application/json; charset=utf-8"
 #: The keys of a change inside a correction, in the order they are written.
 CHANGE_KEYS: Final = ("field", "seat", "before", "after")
@@ -58,6 +59,7 @@ def hand_entry(hand: Hand) -> dict[str, Any]:
         "renuncios": list(hand.renuncios),
         "steps": [list(step) for step in hand.steps] if hand.steps is not None and not hand.complete else None,
         "complete": hand.complete,
+        "started_at": date_text(hand.started_at),
         "completed_at": date_text(hand.completed_at),
     }
 

@@ -25,6 +25,8 @@ HAND_KEYS: Final = ("number", "trump", "auction", "bids", "tricks", "renuncios",
 #: Keys a hand has from version 2 of the format on.
 HAND_KEYS_SINCE_2: Final = ("steps",)
 HAND_OPTIONAL: Final = ("completed_at",)
+#: Optional keys a hand has from version 3 of the format on.
+HAND_OPTIONAL_SINCE_3: Final = ("started_at",)
 CORRECTION_KEYS: Final = ("hand", "changes")
 CORRECTION_OPTIONAL: Final = ("made_at",)
 TRUMP_LETTERS: Final = (*(suit.value for suit in Suit), NO_TRUMP)
@@ -67,6 +69,7 @@ class HandEntry:
     complete: bool
     completed_at: datetime | None
     steps: list[Any] | None = None
+    started_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -164,10 +167,12 @@ def _names_fit(names: Any) -> bool:
 
 
 def _hand(value: Any, position: int, players: int, version: int) -> HandEntry:
-    """One entry of ``hands`` (with its ``steps`` from version 2 on: each one ``[kind, seat, value]``)."""
+    """One entry of ``hands`` (with its ``steps`` from version 2 on: each one ``[kind, seat, value]``; its
+    ``started_at`` from version 3 on)."""
     number = value.get("number") if isinstance(value, dict) else None
     keys = HAND_KEYS + (HAND_KEYS_SINCE_2 if version >= 2 else ())
-    hand = FileObject(value, hand_place(number if is_whole(number) else position), keys, HAND_OPTIONAL)
+    optional = HAND_OPTIONAL + (HAND_OPTIONAL_SINCE_3 if version >= 3 else ())
+    hand = FileObject(value, hand_place(number if is_whole(number) else position), keys, optional)
     auction = hand.value["auction"]
     if auction is not None:
         hand.by_seat("auction", players)
@@ -181,6 +186,7 @@ def _hand(value: Any, position: int, players: int, version: int) -> HandEntry:
         complete=hand.flag("complete"),
         completed_at=hand.date("completed_at"),
         steps=hand.get("steps", _steps_fit, A_STEPS) if version >= 2 else None,
+        started_at=hand.date("started_at") if version >= 3 else None,
     )
 
 

@@ -92,6 +92,7 @@ def _saved_hand(hand: HandEntry) -> Hand:
         tricks=hand.tricks,
         renuncios=hand.renuncios,
         complete=True,
+        started_at=hand.started_at,
         completed_at=hand.completed_at,
     )
 
@@ -148,7 +149,7 @@ def _replay(game: Game, hand: HandEntry, rules: Rules, names: tuple[str, ...], s
         played = hand_in_play(said, plan, rules, names)
     except PochaError as error:
         raise GameFileError(N_("Mano %(number)s: %(reason)s"), number=plan.number, reason=error.message) from None
-    row = write_hand(game, played, None, None)
+    row = write_hand(game, played, None, hand.started_at)
     for key in HAND_FIELDS:
         if getattr(row, key) != getattr(hand, key):
             raise GameFileError(

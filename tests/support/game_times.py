@@ -20,12 +20,13 @@ def ms(moment: datetime) -> int:
 
 
 def play_times(app: Flask, token: str, hands: Sequence[tuple[int, int]], made: datetime = NINE) -> None:
-    """Say game ``token`` was made at ``made`` and its hands, in order, started and were saved so many minutes after."""
+    """Say game ``token`` was made at ``made`` and its hands, in order, started and (once saved) were saved so many
+    minutes after."""
     with app.app_context():
         game = store.find_game(token)
         assert game is not None and len(game.hands) == len(hands)
         game.created_at = made
         for hand, (start, end) in zip(game.hands, hands, strict=True):
             hand.started_at = made + timedelta(minutes=start)
-            hand.completed_at = made + timedelta(minutes=end)
+            hand.completed_at = made + timedelta(minutes=end) if hand.complete else None
         db.session.commit()

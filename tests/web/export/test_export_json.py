@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from scorekeeper import PROJECT_DIR
+from scorekeeper.export.game_file import VERSION
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
 from scorekeeper.storage.models import Correction, Hand, Player
@@ -32,7 +33,18 @@ TOP_KEYS = [
     "hands",
     "corrections",
 ]
-HAND_KEYS = ["number", "trump", "auction", "bids", "tricks", "renuncios", "steps", "complete", "completed_at"]
+HAND_KEYS = [
+    "number",
+    "trump",
+    "auction",
+    "bids",
+    "tricks",
+    "renuncios",
+    "steps",
+    "complete",
+    "started_at",
+    "completed_at",
+]
 #: What the snapshot of a stored hand holds, in its order.
 STORED_KEYS = ["number", "trump", "auction", "bids", "tricks", "renuncios", "complete"]
 DATE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
@@ -54,7 +66,7 @@ def test_the_file_holds_the_whole_game_in_the_documented_order(table: Table) -> 
     snap = table.snap(token)
     document = game_document(table.client, token)
     assert list(document) == TOP_KEYS
-    assert document["format"] == "pocha-game" and document["version"] == 2
+    assert document["format"] == "pocha-game" and document["version"] == VERSION == 3
     assert document["players"] == NAMES and document["first_dealer"] == 2
     assert document["preset"] == "a_medida"
     assert document["rules"]["custom_sizes"] == [3, 3, 1]
@@ -79,7 +91,9 @@ def test_the_file_holds_the_whole_game_in_the_documented_order(table: Table) -> 
         document["exported_at"],
         document["created_at"],
         correction["made_at"],
+        document["hands"][0]["started_at"],
         document["hands"][0]["completed_at"],
+        document["hands"][2]["started_at"],  # the hand being played has started
     ):
         assert DATE.match(moment), moment
 
@@ -202,6 +216,7 @@ def test_models_hold_nothing_the_file_forgets() -> None:
         "renuncios",
         "steps",
         "complete",
+        "started_at",
         "completed_at",
         "made_at",
         "changes",

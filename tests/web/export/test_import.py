@@ -14,6 +14,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import PROJECT_DIR
 from scorekeeper.export.game_file import VERSION
+from scorekeeper.page_parts.stored_game_time import stored_game_time
+from scorekeeper.storage import store
 from support.game_files import (
     game_document,
     game_ids,
@@ -23,6 +25,7 @@ from support.game_files import (
     watch_token,
     without_export_date,
 )
+from support.game_times import play_times
 
 if TYPE_CHECKING:
     from support.table import Table
@@ -153,6 +156,29 @@ def test_the_readme_example_imports_and_exports_as_written(table: Table) -> None
     new = imported_token(upload(table.client, example.group(1)))
     assert without_export_date(game_json(table.client, new)) == without_export_date(example.group(1).encode())
     assert table.snap(new).sheet.rows[0].penalties == (0, 50, 0)
+
+
+def test_when_each_hand_started_survives_the_round_trip(table: Table) -> None:
+    token = short_game(table)
+    play_times(table.app, token, [(1, 12), (13, 30), (31, 0)])  # the third hand half said
+    new = round_trip(table, token)
+    starts = [hand["started_at"] for hand in game_document(table.client, new)["hands"]]
+    assert starts == ["2026-11-20T21:01:00Z", "2026-11-20T21:13:00Z", "2026-11-20T21:31:00Z"]
+    with table.app.app_context():
+        times = [stored_game_time(game) for game in (store.find_game(token), store.find_game(new)) if game]
+    assert len(times) == 2 and times[0] == times[1] and times[0] is not None and times[0].minutes == 29
+
+
+def test_a_file_of_version_2_is_read_without_the_hands_starts_and_refused_with_them(table: Table) -> None:
+    document = game_document(table.client, short_game(table))
+    document["version"] = 2
+    started = [hand.pop("started_at") for hand in document["hands"]]
+    new = imported_token(upload(table.client, json.dumps(document)))
+    assert all(hand["started_at"] is None for hand in game_document(table.client, new)["hands"])
+    document["hands"][0]["started_at"] = started[0]
+    refused = upload(table.client, json.dumps(document))
+    assert refused.status_code == 422
+    assert "«started_at» no es parte del formato: sobra en la mano 1" in refused.get_data(as_text=True)
 
 
 def test_a_file_written_by_hand_may_leave_out_the_dates_and_keep_a_bom(table: Table) -> None:
