@@ -1,7 +1,7 @@
 """when each hand's first tap was stored, so that a game's length is measured from its hands
 
 Revision ID: c4d1a7e93f20
-Revises: b82d61f0c3e7
+Revises: d9e2b5f04a17
 Create Date: 2026-11-27 14:00:00
 
 """
@@ -11,7 +11,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "c4d1a7e93f20"
-down_revision = "b82d61f0c3e7"
+down_revision = "d9e2b5f04a17"
 branch_labels = None
 depends_on = None
 
