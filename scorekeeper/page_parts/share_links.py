@@ -46,6 +46,11 @@ def public_url(endpoint: str, **values: Any) -> str:
     return public_root() + url_for(endpoint, **values)
 
 
+def whatsapp_link(text: str) -> str:
+    """A plain link that opens WhatsApp with ``text`` ready to send to a chat of the player's choosing."""
+    return "https://wa.me/?text=" + quote(text, safe="")
+
+
 @dataclass(frozen=True)
 class Link:
     """An address to pass to another phone: as text and as a QR code named ``title``; with ``message`` (the words sent
@@ -73,7 +78,7 @@ class Link:
         anyone until it is tapped. None for an address not to be sent to a group (the scorekeeper's)."""
         if self.message is None:
             return None
-        return "https://wa.me/?text=" + quote(f"{self.message} {self.url}", safe="")
+        return whatsapp_link(f"{self.message} {self.url}")
 
 
 @dataclass(frozen=True)
