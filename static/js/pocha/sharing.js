@@ -1,5 +1,6 @@
-// Sharing (share/): the «Copiar» and «Compartir» buttons by an address to pass on. They work only with this
-// script: the stylesheet shows them once the page is marked (html.js, and html.can-share where the phone shares).
+// Sharing (share/): the «Copiar» and «Compartir» buttons by an address to pass on, and «Copiar resumen» by a finished
+// game's summary (games/_chat_summary.html). They work only with this script: the stylesheet shows them once the page
+// is marked (html.js, and html.can-share where the phone shares).
 
 if (navigator.share) document.documentElement.classList.add("can-share");
 
@@ -8,19 +9,21 @@ document.addEventListener("click", function (event) {
   var field = button && document.getElementById(button.dataset.copy || button.dataset.share);
   if (!field) return;
   if (button.dataset.share) {
-    var shared = { title: document.title, url: field.value };
-    if (button.dataset.text) shared.text = button.dataset.text;
-    navigator.share(shared).catch(function () {});
+    // Without data-text, text is undefined: the share sheet takes it as not given.
+    navigator.share({ title: document.title, url: field.value, text: button.dataset.text }).catch(function () {});
     return;
   }
   button.dataset.label = button.dataset.label || button.textContent;
-  function copied() {
-    button.textContent = button.dataset.done || button.dataset.label;
-    window.setTimeout(function () { button.textContent = button.dataset.label; }, 2000);
+  // «Copiado» for a while; or, when even the old way fails, what data-failed says (to copy it by hand), which stays.
+  function copied(failed) {
+    button.textContent = (failed ? button.dataset.failed : button.dataset.done) || button.dataset.label;
+    if (!failed) window.setTimeout(function () { button.textContent = button.dataset.label; }, 2000);
   }
   function selectAndCopy() {
+    var done;
     field.select();
-    try { if (document.execCommand("copy")) copied(); } catch (e) { /* the address stays selected */ }
+    try { done = document.execCommand("copy"); } catch (e) { /* the text stays selected */ }
+    copied(!done);
   }
   // The clipboard API needs https or this computer; at a table on the Wi-Fi, the old way.
   if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(field.value).then(copied, selectAndCopy);
