@@ -3,7 +3,8 @@
 A game's watchers and big screen ask for the live part after every tap, and each answer needs
 the sheet part's fingerprint, though the sheet only changes when a hand is saved or corrected.
 So each process keeps the sheet parts it drew last, by a fingerprint of everything they are
-drawn from: the template, the watchers' address, the language and the release, every column of
+drawn from: the template, the watchers' address (its token, and the host the phone reached, which a finished
+game's summary names), the language and the release, every column of
 the game's row but the two every tap changes (its version and time of change; so the rules,
 the end, a table that left, a revancha), the names, every saved hand and every correction. A tap
 in the hand being played changes none of these, and the part drawn before is sent again as it was.
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Final
 
 from scorekeeper.engine.game_card import record_card
+from scorekeeper.page_parts.share_links import public_root
 from scorekeeper.plumbing.assets import release
 from scorekeeper.plumbing.languages import current_locale
 from scorekeeper.storage.models import Game
@@ -42,6 +44,7 @@ def sheet_facts(view: GameView, template: str, token: str, drawn_from: str = "")
         template,
         drawn_from,
         token,
+        public_root(),
         current_locale(),
         release(),
         row,

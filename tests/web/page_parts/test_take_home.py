@@ -127,3 +127,10 @@ def test_the_summary_speaks_the_pages_language(table: Table) -> None:
     assert re.match(r"🏆 \w+ wins with -?\d+ points\n", summary), summary
     assert "bid made" in summary and "Pocha · November 27, 2026" in summary
 
+
+def test_each_address_the_watchers_reach_has_its_own_summary(table: Table) -> None:
+    _token, watch = finished_five(table)
+    one = summary_in(table.client.get(f"/ver/{watch}", base_url="http://192.168.1.20:5000").get_data(as_text=True))
+    two = summary_in(table.client.get(f"/ver/{watch}", base_url="http://pocha.example").get_data(as_text=True))
+    assert one.endswith(f"http://192.168.1.20:5000/ver/{watch}")
+    assert two.endswith(f"http://pocha.example/ver/{watch}")
