@@ -148,9 +148,11 @@ def test_every_page_has_no_axe_violation(
     checker.check("game: ready to save")
     checker.visit("game: a finished game", f"/p/{finished}")
     expect(page.locator("a[data-result-card]")).to_be_visible()  # «Compartir resultado» is checked with the page
+    expect(page.locator("#resumen-chat .copy-button")).to_be_visible()  # the summary for the chat, checked too
     checker.visit("watch: playing", f"/ver/{playing_watch}")
     checker.visit("watch: finished", f"/ver/{finished_watch}")
     expect(page.locator("a[data-result-card]")).to_be_visible()
+    expect(page.locator("#resumen-chat-texto")).to_be_visible()
     checker.visit("correction", f"/p/{finished}/mano/1/corregir")
     page.locator("input[name=tricks-0]").fill("5")
     with page.expect_navigation():
