@@ -8,18 +8,14 @@ from datetime import UTC
 from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
-from scorekeeper.page_parts.game_time import GameTime, duration_words, game_time
+from scorekeeper.page_parts.game_time import GameTime, duration_words
 from scorekeeper.page_parts.standings_panel import tie_broken
+from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.result_card.facts import CardFacts, Placing
 from scorekeeper.storage.store import GameView
 
 #: Hex digits of the peñas' names in the card's ETag.
 GROUPS_DIGEST_LENGTH = 8
-
-
-def card_time(view: GameView) -> GameTime | None:
-    """How long the game took: from its start to the last of its saved hands."""
-    return game_time(view.game.created_at, [hand.completed_at for hand in view.saved])
 
 
 def length_words(hands: int, time: GameTime | None) -> str:
@@ -68,5 +64,5 @@ def card_facts(view: GameView, groups: list[str]) -> CardFacts:
         sheet=sheet,
         group=groups_words(groups),
         tie_note=tie_broken(sheet),
-        length=length_words(len(sheet.rows), card_time(view)),
+        length=length_words(len(sheet.rows), stored_game_time(view.game)),
     )

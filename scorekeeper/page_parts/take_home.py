@@ -16,8 +16,9 @@ from scorekeeper.engine import HandKind
 from scorekeeper.labels.game_words import kind_label
 from scorekeeper.page_parts.bg_stats import bg_stats_link, bg_stats_play, play_id
 from scorekeeper.page_parts.chat_summary import SummaryWords, chat_summary
-from scorekeeper.page_parts.game_time import SHORTEST_FOR_PACE, GameTime, duration_words, game_time
+from scorekeeper.page_parts.game_time import SHORTEST_FOR_PACE, duration_words
 from scorekeeper.page_parts.share_links import watch_link, whatsapp_link
+from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.storage.store import GameView
 
 
@@ -53,21 +54,16 @@ def summary_words() -> SummaryWords:
     )
 
 
-def stored_game_time(view: GameView) -> GameTime | None:
-    """How long the stored game took: from its creation to its last saved hand."""
-    return game_time(view.game.created_at, [hand.completed_at for hand in view.saved])
-
-
 def take_home(view: GameView) -> TakeHome:
     """What the page of ``view``'s finished game offers to take home."""
     game, sheet = view.game, view.sheet
-    time = stored_game_time(view)
+    time = stored_game_time(game)
     # A game typed in afterwards took no time at all: its length is not said.
     minutes = time.minutes if time is not None and time.minutes >= SHORTEST_FOR_PACE else None
     about = ["Pocha", format_date(game.created_at, "long")]
     if minutes is not None:
         about.append(duration_words(minutes))
     summary = chat_summary(sheet, summary_words(), footer=(" · ".join(about), watch_link(game).url))
-    started = to_user_timezone(game.created_at.replace(tzinfo=UTC))
+    started = to_user_timezone((time.started if time is not None else game.created_at).replace(tzinfo=UTC))
     play = bg_stats_play(sheet, play_id(game.watch_token), started, minutes)
     return TakeHome(summary, whatsapp_link(summary), bg_stats_link(play))
