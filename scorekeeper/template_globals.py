@@ -22,7 +22,7 @@ from scorekeeper.page_parts.paper_lines import any_not_counted, paper_lines
 from scorekeeper.page_parts.share_links import group_links, share_links, watch_link
 from scorekeeper.page_parts.standings_panel import counted_in_extra_hand, tie_broken
 from scorekeeper.page_parts.stored_game_time import stored_game_time
-from scorekeeper.page_parts.take_home import take_home
+from scorekeeper.page_parts.take_home import summary_text
 from scorekeeper.plumbing import assets, languages, script_texts, security, urls
 
 #: Functions and names every template may call, by the name templates use.
@@ -63,7 +63,7 @@ FUNCTIONS: dict[str, Any] = {
     "tie_broken": tie_broken,
     "stored_game_time": stored_game_time,
     "duration_words": duration_words,
-    "take_home": take_home,
+    "chat_summary_text": summary_text,
     # plumbing: a small SVG drawn with the page, the languages offered, the page to come back to, the script's words
     "inline_address": assets.inline_address,
     "script_texts": script_texts.script_texts,

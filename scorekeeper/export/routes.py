@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from flask import current_app, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import FileStorage
@@ -19,6 +21,7 @@ from scorekeeper.export.game_reader import read_game_file
 from scorekeeper.export.importing import create_game_from
 from scorekeeper.extensions import db
 from scorekeeper.labels.engine_messages import engine_message
+from scorekeeper.page_parts.take_home import take_home
 from scorekeeper.plumbing import live
 from scorekeeper.plumbing.languages import current_locale
 from scorekeeper.plumbing.rate_limits import IMPORTS, limited
@@ -68,6 +71,30 @@ def result_card_png(scope: str, token: str) -> Response | tuple[str, int]:
     response = attachment(body, file_stem(view.game.created_at, view.names) + ".png", paint.MEDIA_TYPE)
     response.headers["ETag"] = etag
     return live.keep_asking(response)
+
+
+@bp.get("/<any(p, ver):scope>/<token>/resumen-por-whatsapp", endpoint="summary_to_whatsapp")
+def summary_to_whatsapp(scope: str, token: str) -> Response | tuple[str, int]:
+    """A finished game's summary sent on to WhatsApp (``wa.me``), from either address: asked for only when «Enviar
+    por WhatsApp» is tapped, so the final page carries the summary once, not again in the link's address."""
+    return _sent_on(scope, token, "whatsapp")
+
+
+@bp.get("/<any(p, ver):scope>/<token>/a-bg-stats", endpoint="play_to_bg_stats")
+def play_to_bg_stats(scope: str, token: str) -> Response | tuple[str, int]:
+    """A finished game sent on to BG Stats as a play to import (its ``createPlay`` link), from either address: asked
+    for only when «Enviar a BG Stats» is tapped."""
+    return _sent_on(scope, token, "bg_stats")
+
+
+def _sent_on(scope: str, token: str, where: Literal["whatsapp", "bg_stats"]) -> Response | tuple[str, int]:
+    """The redirect to ``where`` with the finished game (page_parts/take_home.py); a game not over is refused (409)."""
+    view = view_of(game_for(scope, token))
+    if not view.sheet.finished:
+        return _no_result(view.left)
+    response = redirect(getattr(take_home(view), where), code=303)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _no_result(left: bool) -> tuple[str, int]:

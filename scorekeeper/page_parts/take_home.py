@@ -16,7 +16,7 @@ from scorekeeper.engine import HandKind
 from scorekeeper.labels.game_words import kind_label
 from scorekeeper.page_parts.bg_stats import bg_stats_link, bg_stats_play, play_id
 from scorekeeper.page_parts.chat_summary import SummaryWords, chat_summary
-from scorekeeper.page_parts.game_time import SHORTEST_FOR_PACE, duration_words
+from scorekeeper.page_parts.game_time import SHORTEST_FOR_PACE, GameTime, duration_words
 from scorekeeper.page_parts.share_links import watch_link, whatsapp_link
 from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.storage.store import GameView
@@ -54,16 +54,26 @@ def summary_words() -> SummaryWords:
     )
 
 
-def take_home(view: GameView) -> TakeHome:
-    """What the page of ``view``'s finished game offers to take home."""
-    game, sheet = view.game, view.sheet
-    time = stored_game_time(game)
-    # A game typed in afterwards took no time at all: its length is not said.
-    minutes = time.minutes if time is not None and time.minutes >= SHORTEST_FOR_PACE else None
+def _minutes(time: GameTime | None) -> int | None:
+    """The game's length in minutes, not said (``None``) for a game typed in afterwards: it took no time at all."""
+    return time.minutes if time is not None and time.minutes >= SHORTEST_FOR_PACE else None
+
+
+def summary_text(view: GameView) -> str:
+    """The summary of ``view``'s finished game for the chat, as its final page shows it to copy."""
+    game = view.game
+    minutes = _minutes(stored_game_time(game))
     about = ["Pocha", format_date(game.created_at, "long")]
     if minutes is not None:
         about.append(duration_words(minutes))
-    summary = chat_summary(sheet, summary_words(), footer=(" · ".join(about), watch_link(game).url))
+    return chat_summary(view.sheet, summary_words(), footer=(" · ".join(about), watch_link(game).url))
+
+
+def take_home(view: GameView) -> TakeHome:
+    """What the page of ``view``'s finished game offers to take home: the summary, and where its two links lead."""
+    game = view.game
+    time = stored_game_time(game)
+    summary = summary_text(view)
     started = to_user_timezone((time.started if time is not None else game.created_at).replace(tzinfo=UTC))
-    play = bg_stats_play(sheet, play_id(game.watch_token), started, minutes)
+    play = bg_stats_play(view.sheet, play_id(game.watch_token), started, _minutes(time))
     return TakeHome(summary, whatsapp_link(summary), bg_stats_link(play))

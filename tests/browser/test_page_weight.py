@@ -97,11 +97,19 @@ def long_game(live_server: LiveServer) -> tuple[str, str]:
     return store_game(live_server.app, EIGHT, classic_game(8)[:LONG_GAME_HANDS])
 
 
+@pytest.fixture
+def long_finished_game(live_server: LiveServer) -> tuple[str, str]:
+    """The same classic game of eight played to its end: the final page, with what the table takes home."""
+    return store_game(live_server.app, EIGHT, classic_game(8))
+
+
 PAGES = {
     "home": "/",
     "new game": "/partidas/nueva",
     "game (8 players, 28 hands)": "/p/{token}",
     "watch": "/ver/{watch}",
+    "final page (8 players)": "/p/{done}",
+    "watch, game over": "/ver/{done_watch}",
     "print": "/p/{token}/imprimir",
     "history": "/historial",
     "simulator": "/simulador",
@@ -112,13 +120,18 @@ PAGES = {
 
 
 def test_every_first_load_is_small_few_requests_and_all_ours(
-    make_phone: PhoneFactory, phone_log: PhoneLog, long_game: tuple[str, str], live_server: LiveServer
+    make_phone: PhoneFactory,
+    phone_log: PhoneLog,
+    long_game: tuple[str, str],
+    long_finished_game: tuple[str, str],
+    live_server: LiveServer,
 ) -> None:
     token, watch = long_game
+    done, done_watch = long_finished_game
     figures = []
     for name, address in PAGES.items():
         phone = make_phone()  # a new context: an empty cache
-        load = first_load(phone, address.format(token=token, watch=watch))
+        load = first_load(phone, address.format(token=token, watch=watch, done=done, done_watch=done_watch))
         figures.append(
             f"{name:28} {len(load.fetches)} requests {load.body_bytes:6} B bodies {load.wire_bytes:6} B wire"
         )

@@ -684,6 +684,8 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "export.csv": lambda world: Spec(query=junk_query()),
     "export.json": lambda world: Spec(query=junk_query()),
     "export.result_card": lambda world: Spec(query=junk_query()),
+    "export.summary_to_whatsapp": lambda world: Spec(query=junk_query()),
+    "export.play_to_bg_stats": lambda world: Spec(query=junk_query()),
     "export.import_game": lambda world: Spec(query=junk_query(), form=with_junk(st.just([])), files=import_files()),
     "paper.print_sheet": lambda world: Spec(query=junk_query()),
     "paper.sheet_pdf": lambda world: Spec(query=junk_query()),

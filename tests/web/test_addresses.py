@@ -11,11 +11,13 @@ from flask import Flask
 #: Each rule of the app: its methods (as Flask lists them, HEAD and OPTIONS included) and its path.
 ADDRESSES = [
     "GET HEAD OPTIONS /",
+    "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/a-bg-stats",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/hoja.csv",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/hoja.pdf",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/imprimir",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/partida.json",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/resultado.png",
+    "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/resumen-por-whatsapp",
     "GET HEAD OPTIONS /arbitro",
     "GET HEAD OPTIONS /historial",
     "OPTIONS POST /idioma",

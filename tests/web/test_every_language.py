@@ -35,6 +35,8 @@ NOT_PAGES = {
     "export.json",
     "export.csv",
     "export.result_card",
+    "export.summary_to_whatsapp",
+    "export.play_to_bg_stats",
     "paper.sheet_pdf",
     "games.card",
     "share.edit_link_qr",

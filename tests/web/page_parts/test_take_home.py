@@ -39,6 +39,16 @@ def link_in(page: str, css_class: str) -> tuple[str, str]:
     return html.unescape(found.group(1)), found.group(2)
 
 
+def sent_on(table: Table, page: str, css_class: str) -> tuple[str, str]:
+    """Where the link of ``css_class`` sends the phone (Pocha's own address, asked for only when tapped), and its
+    ``rel``."""
+    address, rel = link_in(page, css_class)
+    assert address.startswith("/"), "the page carries Pocha's own address, not the game again in another's"
+    answer = table.client.get(address)
+    assert answer.status_code == 303 and answer.headers["Cache-Control"] == "no-store", address
+    return answer.headers["Location"], rel
+
+
 def bg_stats_data(address: str) -> dict[str, Any]:
     """The play a BG Stats link carries."""
     parts = urlsplit(address)
@@ -80,12 +90,12 @@ def test_the_scorekeeper_and_the_watchers_get_the_same_summary_and_links(table: 
     assert summary.endswith(f"/ver/{watch}"), "it ends with the watchers' address"
     assert token not in summary, "never the scorekeeper's address"
     for who, page in pages.items():
-        whatsapp, rel = link_in(page, "whatsapp-link")
+        whatsapp, rel = sent_on(table, page, "whatsapp-link")
         parts = urlsplit(whatsapp)
         assert (parts.scheme, parts.netloc, parts.path) == ("https", "wa.me", "/"), who
         assert parse_qs(parts.query)["text"] == [summary], "the link sends the summary as it is"
         assert rel == "noopener noreferrer"
-        bg_stats, rel = link_in(page, "bg-stats-link")
+        bg_stats, rel = sent_on(table, page, "bg-stats-link")
         assert rel == "noopener noreferrer"
         play = bg_stats_data(bg_stats)
         assert play["sourcePlayId"] == play_id(watch) and token not in bg_stats and watch not in bg_stats
@@ -115,6 +125,11 @@ def test_a_game_being_played_has_neither_summary_nor_links(table: Table) -> None
         assert "resumen-chat" not in page, address
         assert "bgstatsapp" not in page, address
         assert "wa.me/?text=%F0%9F%8F%86" not in page, address  # 🏆: the summary's first letter
+    for scope, address_token in (("p", token), ("ver", watch)):
+        for where in ("resumen-por-whatsapp", "a-bg-stats"):
+            refused = table.client.get(f"/{scope}/{address_token}/{where}")
+            assert refused.status_code == 409, (scope, where)
+            assert "La partida aún no ha terminado" in refused.get_data(as_text=True)
 
 
 def test_the_summary_speaks_the_pages_language(table: Table) -> None:
