@@ -300,7 +300,7 @@ function sheetRows(sheet, names, correct) {
     names.forEach(function (name, seat) {
       var made = row.record.bids[seat] === row.record.tricks[seat], counts = row.counted[seat];
       html += "<td class=\"" + (made ? "made" : "missed") + (counts ? "" : " not-counted") + "\"><span class=\"total\">" +
-        row.totals[seat] + "</span><span class=\"said\"><span class=\"mark\"></span>" + row.record.bids[seat] +
+        row.totals[seat] + "</span><span class=\"said\">" + row.record.bids[seat] +
         (made ? "" : "<small>(" + row.record.tricks[seat] + ")</small>") +
         (row.record.renuncios[seat] ? "<small class=\"penalty\">R</small>" : "") +
         (counts ? "" : "<span class=\"visually-hidden\"> " + esc(_("no cuenta")) + "</span>") + "</span></td>";

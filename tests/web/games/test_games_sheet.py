@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from scorekeeper import PROJECT_DIR
 from support.pages import text_of
 
 if TYPE_CHECKING:
@@ -53,7 +54,9 @@ def test_a_column_per_player_with_the_running_total_and_the_bid_made_or_missed(t
         "0",
         "1(0)",
     ], "a missed bid says the tricks taken, not only a colour"
-    assert all('<span class="mark"></span>' in cell for cell in shown), "✓ and ✗ are drawn for every bid"
+    assert all('<span class="said">' in cell for cell in shown), "✓ and ✗ are drawn before every bid"
+    drawn = (PROJECT_DIR / "static/css/pocha/score_sheet.css").read_text(encoding="utf-8")
+    assert ".made .said::before {" in drawn and ".missed .said::before {" in drawn
 
 
 def test_long_names_are_cut_to_fit_told_apart_and_whole_a_tap_away(table: Table) -> None:
