@@ -11,13 +11,15 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Colour:
-    """How one player's line is drawn: a colour for light pages and paper, and a dash pattern.
+    """How one seat is drawn: a colour for light pages and paper, the same hue lighter for dark pages, a dash pattern.
 
-    The colours for dark pages are in the stylesheet (``.chart .series-N``): the same
-    hue, lighter. The dashes tell lines apart where colours do not (grey paper, colour blindness).
+    The stylesheet gives pages these values as ``--seat`` on an element of class ``seat-N``
+    (static/css/pocha/seat_colours.css, checked against this palette by its test). The dashes tell lines apart
+    where colours do not (grey paper, colour blindness).
     """
 
     light: str
+    dark: str
     dash: str | None = None
 
     @property
@@ -32,14 +34,15 @@ class Colour:
         return tuple(float(part) for part in self.dash.split()) if self.dash else ()
 
 
-#: One colour per seat (at most eight players), each with a 3:1 contrast or better on white.
+#: One colour per seat (at most eight players): each light one with a 3:1 contrast or better on white, each dark one
+#: on the dark pages' surface.
 PALETTE: tuple[Colour, ...] = (
-    Colour("#0072b2"),  # blue
-    Colour("#d55e00"),  # vermilion
-    Colour("#009e73"),  # bluish green
-    Colour("#aa3377"),  # purple
-    Colour("#8c6d00", "7 3"),  # ochre
-    Colour("#332288", "2 3"),  # indigo
-    Colour("#c0143c", "7 3 2 3"),  # crimson
-    Colour("#555555", "4 4"),  # grey
+    Colour(light="#0072b2", dark="#56b4e9"),  # blue
+    Colour(light="#d55e00", dark="#ff9a4d"),  # vermilion
+    Colour(light="#009e73", dark="#3fd0a0"),  # bluish green
+    Colour(light="#aa3377", dark="#e38cc6"),  # purple
+    Colour(light="#8c6d00", dark="#f0e442", dash="7 3"),  # ochre
+    Colour(light="#332288", dark="#a99bff", dash="2 3"),  # indigo
+    Colour(light="#c0143c", dark="#ff7a8a", dash="7 3 2 3"),  # crimson
+    Colour(light="#555555", dark="#d0d0d0", dash="4 4"),  # grey
 )

@@ -108,10 +108,10 @@ def test_the_chart_takes_lighter_colours_on_a_dark_phone_and_prints_in_the_light
 ) -> None:
     token, _watch = store_game(live_server.app, NAMES, classic_game(4)[:6])
     light, dark = make_phone(), make_phone(color_scheme="dark")
-    strokes = "(svg) => [...svg.querySelectorAll('path.line')].map(line => getComputedStyle(line).stroke)"
+    strokes = "(svg) => [...svg.querySelectorAll('path')].map(line => getComputedStyle(line).stroke)"
     for phone in (light, dark):
         phone.goto(f"/p/{token}#grafico")
-        expect(phone.locator("#grafico svg path.line")).to_have_count(4)
+        expect(phone.locator("#grafico svg path")).to_have_count(4)
     on_light = light.locator("#grafico svg").evaluate(strokes)
     on_dark = dark.locator("#grafico svg").evaluate(strokes)
     assert on_light == [rgb(colour.light) for colour in PALETTE[:4]]

@@ -38,8 +38,8 @@ def points_of(line: ET.Element) -> list[tuple[float, float]]:
 
 
 def lines_of(svg: ET.Element) -> list[ET.Element]:
-    """The players' lines of a chart."""
-    return svg.findall(f".//{SVG}path[@class='line']")
+    """The players' lines of a chart (its only paths)."""
+    return svg.findall(f".//{SVG}path")
 
 
 def two_hands() -> tuple[HandRecord, ...]:
@@ -116,7 +116,11 @@ def test_the_chart_is_an_svg_with_a_line_per_player(table: Table) -> None:
     assert svg.get("width") == "100%"
     lines = lines_of(svg)
     assert len(lines) == 3
-    assert [line.get("stroke") for line in lines] == [c.light for c in PALETTE[:3]]
+    seats = svg.findall(f".//{SVG}g[{SVG}path]")
+    assert [group.get("class") for group in seats] == ["seat-0", "seat-1", "seat-2"], "each line in its seat's colour"
+    assert not any(e.get(colour, "").startswith("#") for e in svg.iter() for colour in ("stroke", "fill")), (
+        "the stylesheet gives the colours, light or dark as the page"
+    )
     assert len(points_of(lines[0])) == 3, "the start and two hands"
     legend = [
         " ".join("".join(t.itertext()).split()) for t in svg.findall(f".//{SVG}g[@class='chart-legend']//{SVG}text")

@@ -64,7 +64,7 @@ def test_a_finished_classic_game_on_the_paper_sheet(table: Table) -> None:
     )
     footer = re.search(r"<tfoot>(.*?)</tfoot>", page.html, re.S)
     assert footer and re.findall(r"<td[^>]*>(\d+)</td>", footer.group(1)) == [str(m) for m in sheet.missed]
-    assert len(re.findall(r'<path class="line" ', page.html)) == 4, "the chart is under the sheet"
+    assert len(re.findall(r'<path d="M', page.html)) == 4, "the chart is under the sheet"
 
 
 def test_the_watchers_print_the_same_sheet_without_the_scorekeepers_address(table: Table) -> None:
