@@ -277,7 +277,7 @@ function strip(sheet, names, shown) {
   return "<section class=\"strip-panel\" id=\"resumen\" aria-labelledby=\"strip-title\"><h2 class=\"visually-hidden\" id=\"strip-title\">" +
     title + "</h2><ol class=\"strip\" aria-labelledby=\"strip-title\">" + sheet.standings.places.map(function (place) {
       var name = names[place.seat], short = shown[place.seat];
-      return "<li" + (place.position === 1 ? " class=\"first\"" : "") + "><span class=\"position\">" + place.position + "</span> " +
+      return "<li class=\"seat-" + place.seat + (place.position === 1 ? " first" : "") + "\"><span class=\"position\">" + place.position + "</span> " +
         (short === name ? "<span class=\"name\">" + esc(name) + "</span>"
           : "<span class=\"name\" aria-hidden=\"true\">" + esc(short) + "</span><span class=\"visually-hidden\">" + esc(name) + "</span>") +
         " <span class=\"points\">" + place.total + "</span></li>";

@@ -1,16 +1,25 @@
 """Each seat's colour (scorekeeper/page_parts/seat_colours.py): the stylesheet's values are the palette's, readable on
-light and dark pages."""
+light and dark pages, and every page that names the players gives each name its seat's class."""
 
 from __future__ import annotations
 
 import itertools
 import re
+from typing import TYPE_CHECKING
+
+import pytest
 
 from scorekeeper import PROJECT_DIR
 from scorekeeper.page_parts.seat_colours import PALETTE
+from support.pages import text_of
+from support.paper_games import classic_game, store_game
+
+if TYPE_CHECKING:
+    from support.table import Table
 
 CSS = PROJECT_DIR / "static" / "css"
 SEATS_CSS = CSS / "pocha" / "seat_colours.css"
+NAMES = ("Ana", "Bea", "Ciro", "Dani", "Eva", "Fede", "Gema", "Hugo")
 #: A marker beside a name, and the chart's lines, against what is behind them (WCAG's non-text contrast).
 NON_TEXT_CONTRAST = 3.0
 
@@ -89,3 +98,56 @@ def test_every_seats_colour_stands_out_on_light_pages_and_paper_and_on_dark_page
         for behind in ("--surface", "--bg"):
             assert contrast(colour.light, light[behind]) >= NON_TEXT_CONTRAST, (colour, behind)
             assert contrast(colour.dark, dark[behind]) >= NON_TEXT_CONTRAST, (colour, behind)
+
+
+# --- on the pages -------------------------------------------------------------------------------
+
+
+def seats_in(html: str, tag: str, css_class: str | None = None) -> dict[int, str]:
+    """Every ``<tag class="… seat-N …">`` in ``html`` (with ``css_class`` among its classes, if given): N → its text."""
+    found: dict[int, str] = {}
+    for classes, inner in re.findall(rf'<{tag}\b[^>]*?\bclass="([^"]*)"[^>]*>(.*?)</{tag}>', html, re.S):
+        words = classes.split()
+        seats = [int(word.removeprefix("seat-")) for word in words if re.fullmatch(r"seat-\d+", word)]
+        if css_class is None or css_class in words:
+            assert len(seats) == 1, classes
+            assert seats[0] not in found, f"seat {seats[0]} twice"
+            found[seats[0]] = text_of(inner)
+    return found
+
+
+def named(found: dict[int, str], names: tuple[str, ...]) -> bool:
+    """Whether ``found`` holds every seat once, each with its player's name."""
+    return sorted(found) == list(range(len(names))) and all(names[seat] in text for seat, text in found.items())
+
+
+def between(html: str, start: str, end: str) -> str:
+    """The HTML from the first ``start`` to the next ``end``."""
+    begin = html.index(start)
+    return html[begin : html.index(end, begin)]
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_game_and_watch_pages_give_each_name_its_seats_colour(table: Table, players: int) -> None:
+    names = NAMES[:players]
+    token, watch = store_game(table.app, names, classic_game(players)[:4])
+    for page in (table.page(token), table.read(table.client.get(f"/ver/{watch}"))):
+        html = page.html
+        assert named(seats_in(page.part("resumen"), "li"), names), "the strip"
+        compact = between(html, '<table class="sheet-compact', "</thead>")
+        assert named(seats_in(compact, "th", "player"), names), "the phone's sheet"
+        paper = between(html, '<table class="sheet sheet-paper', "</thead>")
+        assert named(seats_in(paper, "th", "player"), names), "the sheet as on paper"
+        assert named(seats_in(between(html, 'id="clasificacion"', "</section>"), "li", "place"), names)
+        legend = between(html, '<g class="chart-legend"', "</svg>").split(">", 1)[1]
+        assert named(seats_in(legend, "g"), names), "the chart's legend"
+        lines = between(html, '<svg class="chart"', '<g class="chart-legend"')
+        assert re.findall(r'<g class="seat-(\d+)">\s*<path d=', lines) == [str(seat) for seat in range(players)]
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_printed_sheet_gives_each_name_its_seats_colour(table: Table, players: int) -> None:
+    names = NAMES[:players]
+    token, _watch = store_game(table.app, names, classic_game(players)[:4])
+    printed = table.read(table.client.get(f"/p/{token}/imprimir"))
+    assert named(seats_in(between(printed.html, '<table class="paper"', "</thead>"), "th", "player"), names)
