@@ -151,3 +151,13 @@ def test_the_printed_sheet_gives_each_name_its_seats_colour(table: Table, player
     token, _watch = store_game(table.app, names, classic_game(players)[:4])
     printed = table.read(table.client.get(f"/p/{token}/imprimir"))
     assert named(seats_in(between(printed.html, '<table class="paper"', "</thead>"), "th", "player"), names)
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_the_big_screen_gives_each_name_its_seats_colour(table: Table, players: int) -> None:
+    names = NAMES[:players]
+    _token, watch = store_game(table.app, names, classic_game(players)[:4])
+    screen = table.read(table.client.get(f"/ver/{watch}/pantalla"))
+    assert screen.status == 200
+    for part in ("clasificacion", "ultima-mano", "mano"):
+        assert named(seats_in(screen.part(part), "li", "screen-row"), names), part
