@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from scorekeeper import PACKAGE_DIR, PROJECT_DIR
 from scorekeeper.engine import score_sheet
+from scorekeeper.page_parts.seat_colours import PALETTE
 from scorekeeper.paper.routes import pdf_filename
 from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 from support.paper_games import CLASSIC, classic_game, store_game
@@ -107,6 +108,20 @@ def test_a_long_game_goes_on_to_a_second_page_with_the_heading_again(table: Tabl
     assert all("Mano Cartas Pinta" in page for page in text)
     numbers = [int(line.split()[0]) for page in text for line in page.splitlines() if re.match(r"^\d+ 1\b", line)]
     assert numbers == list(range(1, 71))
+
+
+def test_each_name_in_the_heading_is_over_its_players_colour(table: Table) -> None:
+    token = table.start(["Ana", "Bea", "Carlos"], dealer=0, preset="a_medida", custom_sizes=" ".join(["1"] * 70))
+    table.seed(token, ("O", [1, 0, 1], [1, 0, 0]))
+    first, last = PdfReader(io.BytesIO(download(table, "p", token).data)).pages  # the chart and standings: on the last
+    for page in (first, last):
+        contents = page.get_contents()
+        assert contents is not None
+        drawn = contents.get_data().decode("latin-1")
+        strokes = {
+            tuple(round(float(v) * 255) for v in rgb) for rgb in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) RG", drawn)
+        }
+        assert {colour.rgb for colour in PALETTE[:3]} <= strokes
 
 
 def test_eight_players_fit_across_the_page(table: Table) -> None:
