@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.engine import ScoreSheet
-from scorekeeper.page_parts.seat_colours import PALETTE, Colour
+from scorekeeper.page_parts.seat_colours import Colour, seat_colour
 
 WIDTH = 360
 PLOT_LEFT = 42  # room for the points on the left
@@ -187,7 +187,7 @@ def line_chart(lines: Sequence[Line], steps: int, frame: Frame = PHONE) -> Chart
             name=line.name,
             label=legend_label(line.name),
             total=line.total,
-            colour=PALETTE[line.seat % len(PALETTE)],
+            colour=seat_colour(line.seat),
             points=tuple((x_at(i), y_at(value)) for i, value in enumerate(line.values)),
             legend_x=_round(frame.plot_left / 2 + column * (index % frame.legend_columns)) if frame.legend_row else 0,
             legend_y=_round(legend_top + frame.legend_row * (index // frame.legend_columns)) if frame.legend_row else 0,

@@ -46,3 +46,8 @@ PALETTE: tuple[Colour, ...] = (
     Colour(light="#c0143c", dark="#ff7a8a", dash="7 3 2 3"),  # crimson
     Colour(light="#555555", dark="#d0d0d0", dash="4 4"),  # grey
 )
+
+
+def seat_colour(seat: int) -> Colour:
+    """The colour of ``seat`` (from 0), as every page and picture gives it: the palette again past its end."""
+    return PALETTE[seat % len(PALETTE)]

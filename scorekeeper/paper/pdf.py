@@ -18,7 +18,7 @@ from fpdf import FPDF
 from scorekeeper.engine import ScoreSheet
 from scorekeeper.page_parts.chart import Chart, score_chart
 from scorekeeper.page_parts.paper_lines import Line, any_not_counted, paper_lines
-from scorekeeper.page_parts.seat_colours import PALETTE, Colour
+from scorekeeper.page_parts.seat_colours import Colour, seat_colour
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 FAMILY = "DejaVu"
@@ -123,7 +123,7 @@ def _header(pdf: FPDF, cols: _Columns, names: Sequence[str]) -> float:
     for name in names:
         _cell(pdf, cols.player, HEAD_H, name, bold=True)
     for seat, x in enumerate(cols.separators()):  # under each name, a stretch of the player's line in the chart
-        _swatch(pdf, PALETTE[seat % len(PALETTE)], x + cols.player / 4, top + HEAD_H - 0.7, cols.player / 2)
+        _swatch(pdf, seat_colour(seat), x + cols.player / 4, top + HEAD_H - 0.7, cols.player / 2)
     pdf.set_draw_color(*RULE)
     pdf.ln(HEAD_H)
     pdf.set_x(MARGIN)

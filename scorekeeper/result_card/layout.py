@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from scorekeeper.page_parts.chart import Chart, Frame, score_chart
-from scorekeeper.page_parts.seat_colours import PALETTE, Colour
+from scorekeeper.page_parts.seat_colours import Colour, seat_colour
 from scorekeeper.result_card.facts import CardFacts, Placing
 from scorekeeper.result_card.fonts import line_height, text_width
 
@@ -297,7 +297,7 @@ def _podium(card: _Card, places: Sequence[Placing], top: float) -> float:
         step_top = bottom - STEP_HEIGHTS[index]
         first = index == 0
         card.shapes.append(Shape(Box(x, step_top, column, STEP_HEIGHTS[index]), ACCENT if first else STEP, 14))
-        card.shapes.append(Shape(Box(x, step_top, column, 10), _colour(standing.seat).light, 4))
+        card.shapes.append(Shape(Box(x, step_top, column, 10), seat_colour(standing.seat).light, 4))
         on_step = ON_ACCENT if first else INK
         name_height = line_height(38, True)
         _place(
@@ -342,11 +342,6 @@ def _podium(card: _Card, places: Sequence[Placing], top: float) -> float:
     return bottom
 
 
-def _colour(seat: int) -> Colour:
-    """The seat's colour, as the chart, the strip and the sheet give it."""
-    return PALETTE[seat % len(PALETTE)]
-
-
 def _dash(colour: Colour) -> tuple[float, ...]:
     """The seat's dash pattern, for the card's thicker lines."""
     return tuple(length * DASH_SCALE for length in colour.dash_lengths)
@@ -367,7 +362,7 @@ def _standings_list(card: _Card, places: Sequence[Placing], top: float) -> float
         x = MARGIN + (index // rows) * (width + gap)
         y = top + (index % rows) * LIST_ROW
         middle = y + LIST_ROW / 2
-        colour = _colour(standing.seat)
+        colour = seat_colour(standing.seat)
         card.strokes.append(Stroke(((x, middle), (x + 44, middle)), colour.light, LINE_WIDTH + 1, _dash(colour)))
         text_top = middle - height / 2
         bold = standing.position == 1
