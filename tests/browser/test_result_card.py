@@ -65,14 +65,33 @@ def test_where_the_browser_shares_files_the_share_sheet_gets_the_png(
     for address in (f"/p/{token}", f"/ver/{watch}"):
         page.goto(address)
         share_button(page)
-        expect(page.locator("a[data-result-card]")).to_have_attribute("data-shares", "1")  # the picture is ready
+        expect(page.locator("a[data-result-card]")).to_have_attribute("data-shares", "1")  # a tap will share
         page.get_by_role("link", name="Compartir resultado").tap()
         page.wait_for_function("() => window.sharedWith")
         shared = page.evaluate("() => window.sharedWith")
+        page.evaluate("() => { delete window.sharedWith; }")
         [file] = shared["files"]
         assert file["type"] == "image/png" and bytes(file["head"]) == PNG and file["size"] > 10_000, file
         assert file["name"].endswith("-Íñigo-Bea-Carlos-Dani-Elena.png"), file["name"]
         assert shared["title"] == "Resultado final · Pocha"
+
+
+def test_the_picture_is_asked_for_only_when_the_link_is_tapped(
+    make_phone: PhoneFactory, live_server: LiveServer
+) -> None:
+    """Every phone that shows a final page would fetch the picture otherwise, shared or not."""
+    token, watch = store_game(live_server.app, FIVE, classic_game(5))
+    page = make_phone()
+    page.context.add_init_script(SHARE_SHEET)
+    asked: list[str] = []
+    page.context.on("request", lambda request: asked.append(request.url))
+    page.goto(f"/ver/{watch}")
+    expect(page.locator("a[data-result-card]")).to_have_attribute("data-shares", "1")
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in asked if "resultado.png" in url], asked
+    page.get_by_role("link", name="Compartir resultado").tap()
+    page.wait_for_function("() => window.sharedWith")
+    assert [url for url in asked if "resultado.png" in url], asked
 
 
 def test_a_game_in_progress_never_asks_for_the_cards_script(make_phone: PhoneFactory, live_server: LiveServer) -> None:
