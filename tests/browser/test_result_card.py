@@ -80,7 +80,7 @@ def test_the_picture_is_asked_for_only_when_the_link_is_tapped(
     make_phone: PhoneFactory, live_server: LiveServer
 ) -> None:
     """Every phone that shows a final page would fetch the picture otherwise, shared or not."""
-    token, watch = store_game(live_server.app, FIVE, classic_game(5))
+    _token, watch = store_game(live_server.app, FIVE, classic_game(5))
     page = make_phone()
     page.context.add_init_script(SHARE_SHEET)
     asked: list[str] = []
