@@ -16,8 +16,10 @@ from scorekeeper.page_parts.stored_game_time import stored_game_time
 from scorekeeper.storage import store
 from scorekeeper.storage.models import utcnow
 from support.game_times import ms
+from support.paper_games import classic_game, store_game
 from support.table import NAMES4, Page, Table, queued
 
+FIVE = ("Ana", "Bea", "Ciro", "Dani", "Eva")
 Times = dict[int, tuple[datetime | None, datetime | None]]
 
 
@@ -149,3 +151,9 @@ def test_a_tap_or_a_creation_without_a_time_the_server_believes_is_taken_at_its_
         game = store.find_game(creation.token)
         assert game is not None and started is not None
         assert before <= game.created_at <= started <= utcnow()
+
+
+def test_a_game_typed_in_all_at_once_says_its_hands_and_no_length(table: Table) -> None:
+    token, watch = store_game(table.app, FIVE, classic_game(5))  # every hand saved in the same second
+    for address in (f"/p/{token}", f"/ver/{watch}"):
+        assert Page(table.client.get(address)).part("duracion") == "27 manos", address
