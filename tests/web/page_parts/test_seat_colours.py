@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from scorekeeper import PROJECT_DIR
+from scorekeeper.extensions import db
 from scorekeeper.page_parts.seat_colours import PALETTE
+from scorekeeper.storage import store
 from support.pages import text_of
 from support.paper_games import classic_game, store_game
 
@@ -160,4 +162,18 @@ def test_the_big_screen_gives_each_name_its_seats_colour(table: Table, players: 
     screen = table.read(table.client.get(f"/ver/{watch}/pantalla"))
     assert screen.status == 200
     for part in ("clasificacion", "ultima-mano", "mano"):
+        assert named(seats_in(screen.part(part), "li", "screen-row"), names), part
+
+
+def test_the_big_screen_keeps_each_names_colour_while_suspense_hides_the_points(table: Table) -> None:
+    names = NAMES[:5]
+    token, watch = store_game(table.app, names, classic_game(5)[:24])
+    with table.app.app_context():
+        game = store.find_game(token)
+        assert game is not None
+        game.suspense_hands = 5
+        db.session.commit()
+    screen = table.read(table.client.get(f"/ver/{watch}/pantalla"))
+    assert "Puntos ocultos hasta el final" in screen.part("clasificacion"), "the points are hidden"
+    for part in ("clasificacion", "mano"):
         assert named(seats_in(screen.part(part), "li", "screen-row"), names), part
