@@ -10,11 +10,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper.engine import trump_code
 from scorekeeper.extensions import db
 from scorekeeper.league import LeagueGame
 from scorekeeper.storage import groups, store
-from scorekeeper.storage.models import Group, Hand
+from scorekeeper.storage.models import Group
+from support.paper_games import stored_hand
 from support.table import Page, Table
 
 #: Every table of a peña, to tell that a refused request changed none of them.
@@ -90,19 +90,7 @@ def store_peña(app: Flask, games: Sequence[LeagueGame], name: str = "Los del do
             game, _edit = store.create_game(list(sheet.players), sheet.first_dealer, "a_medida", sheet.rules)
             game.created_at = league_game.played_at
             for row in sheet.rows:
-                record = row.record
-                game.hands.append(
-                    Hand(
-                        number=row.plan.number,
-                        trump=trump_code(record.trump),
-                        auction=None,
-                        bids=list(record.bids),
-                        tricks=list(record.tricks),
-                        renuncios=list(record.renuncios or (0,) * len(sheet.players)),
-                        complete=True,
-                        completed_at=league_game.played_at,
-                    )
-                )
+                game.hands.append(stored_hand(row.plan.number, row.record, league_game.played_at))
             game.version = len(sheet.rows)
             game.finished_at = league_game.played_at if sheet.finished else None
             groups.add_game(group, game)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from flask import Flask
 
@@ -47,6 +48,20 @@ def with_renuncio(records: Sequence[HandRecord], number: int, seat: int) -> tupl
     return tuple(out)
 
 
+def stored_hand(number: int, record: HandRecord, completed_at: datetime | None = None) -> Hand:
+    """The row of a finished hand ``number`` as the game page saves it (saved now, or at ``completed_at``)."""
+    return Hand(
+        number=number,
+        trump=trump_code(record.trump),
+        auction=None,
+        bids=list(record.bids),
+        tricks=list(record.tricks),
+        renuncios=list(record.renuncios or (0,) * len(record.bids)),
+        complete=True,
+        completed_at=completed_at or utcnow(),
+    )
+
+
 def store_game(
     app: Flask, names: Sequence[str], records: Sequence[HandRecord], first_dealer: int = 0, preset: str = "clasica"
 ) -> tuple[str, str]:
@@ -54,18 +69,7 @@ def store_game(
     with app.app_context():
         game, token = store.create_game(list(names), first_dealer, preset, preset_rules(preset))
         for number, record in enumerate(records, start=1):
-            game.hands.append(
-                Hand(
-                    number=number,
-                    trump=trump_code(record.trump),
-                    auction=None,
-                    bids=list(record.bids),
-                    tricks=list(record.tricks),
-                    renuncios=list(record.renuncios or (0,) * len(names)),
-                    complete=True,
-                    completed_at=utcnow(),
-                )
-            )
+            game.hands.append(stored_hand(number, record))
         sheet = store.view_of(game).sheet  # the engine checks every hand
         game.version = len(records)
         game.finished_at = utcnow() if sheet.finished else None
