@@ -6,12 +6,13 @@ import io
 import re
 import unicodedata
 
-from flask import render_template, send_file
+from flask import make_response, render_template, send_file
 from werkzeug.wrappers import Response
 
 from scorekeeper.engine import PRESETS
 from scorekeeper.paper import bp, pdf
-from scorekeeper.storage.store import game_for, view_of
+from scorekeeper.plumbing import live
+from scorekeeper.storage.store import EDIT, game_for, view_of
 
 SCOPED = "/<any(p, ver):scope>/<token>"
 
@@ -31,6 +32,26 @@ def print_sheet(scope: str, token: str) -> str:
         viewer=scope,
         link_token=token,
     )
+
+
+@bp.get(f"{SCOPED}/hoja-en-papel")
+def paper_part(scope: str, token: str) -> Response:
+    """The sheet as on paper as a fragment (games/_sheet_paper.html), from either address: the game page and the
+    watchers' page fold it away and ask for it only when «Ver como en papel» is opened, so no page carries it.
+
+    Its ETag is the game's version, the language and the release: a phone that has it is answered 304.
+    """
+    game = game_for(scope, token)
+    etag = live.page_etag(game.version)
+    if live.unchanged(etag):
+        return live.not_modified(etag)
+    view = view_of(game)
+    html = render_template(
+        "games/_sheet_paper.html", sheet=view.sheet, names=view.names, editable=scope == EDIT, token=token
+    )
+    response = make_response(html)
+    response.headers["ETag"] = etag
+    return live.keep_asking(response)
 
 
 def pdf_filename(names: tuple[str, ...], started: str) -> str:

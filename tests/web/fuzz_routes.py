@@ -688,6 +688,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "export.play_to_bg_stats": lambda world: Spec(query=junk_query()),
     "export.import_game": lambda world: Spec(query=junk_query(), form=with_junk(st.just([])), files=import_files()),
     "paper.print_sheet": lambda world: Spec(query=junk_query()),
+    "paper.paper_part": lambda world: Spec(query=junk_query()),
     "paper.sheet_pdf": lambda world: Spec(query=junk_query()),
     "history.index": lambda world: Spec(query=junk_query()),
     "watch.screen": lambda world: Spec(query=junk_query()),

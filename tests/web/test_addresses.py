@@ -13,6 +13,7 @@ ADDRESSES = [
     "GET HEAD OPTIONS /",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/a-bg-stats",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/hoja.csv",
+    "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/hoja-en-papel",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/hoja.pdf",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/imprimir",
     "GET HEAD OPTIONS /<any(p, ver):scope>/<token>/partida.json",

@@ -84,6 +84,7 @@ def addresses(world: World) -> dict[str, list[str]]:
         "games.rematch": [f"/p/{finished.token}/revancha"],
         "groups.add_to_group": [f"/p/{playing.token}/pena"],
         "paper.print_sheet": [f"/p/{playing.token}/imprimir", f"/ver/{playing.watch_token}/imprimir"],
+        "paper.paper_part": [f"/p/{playing.token}/hoja-en-papel", f"/ver/{playing.watch_token}/hoja-en-papel"],
         "watch.page": [f"/ver/{playing.watch_token}"],
         "watch.screen": [f"/ver/{playing.watch_token}/pantalla"],
         "groups.new_group": ["/pena/nueva"],
