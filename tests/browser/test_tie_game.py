@@ -66,7 +66,10 @@ def check_sheet(table: "Table", phone: Page, done: list[HandRecord]) -> None:
     points that do not count (outside the tie, in a desempate) are shown struck out."""
     expected = score_sheet(RULES, NAMES, FIRST_DEALER, done)
     assert table.sheet_totals() == [list(row.totals) for row in expected.rows]
-    for row, line in zip(expected.rows, phone.locator("#hoja .sheet-paper tbody tr").all()):
+    box = phone.locator("#hoja-papel")
+    box.evaluate("box => { box.open = true; }")  # the sheet as on paper is asked for when opened
+    expect(phone.locator("#hoja .sheet-paper tbody tr")).to_have_count(len(expected.rows))
+    for row, line in zip(expected.rows, phone.locator("#hoja .sheet-paper tbody tr").all(), strict=True):
         cells = line.locator("td:not(.first):not(.total)")
         shown = [
             cells.nth(seat).text_content() if row.counts(seat) else cells.nth(seat).locator("del").text_content()
@@ -74,6 +77,7 @@ def check_sheet(table: "Table", phone: Page, done: list[HandRecord]) -> None:
         ]
         assert shown == [str(row.scored_by(seat)) for seat in range(len(NAMES))]
         assert line.locator("td.not-counted").count() == row.counted.count(False)
+    box.evaluate("box => { box.open = false; }")
 
 
 def test_multipliers_are_shown_where_the_trump_is_chosen(table: "Table", phone: Page) -> None:

@@ -52,6 +52,8 @@ class Page:
     def __init__(self, response: TestResponse) -> None:
         self.status = response.status_code
         self.html = response.get_data(as_text=True)
+        #: The sheet as on paper, which a game's page asks for apart (``Table.page`` and ``Table.watch`` bring it).
+        self.paper = ""
 
     @property
     def text(self) -> str:
@@ -143,9 +145,11 @@ class Page:
 
     @property
     def sheet(self) -> list[list[str]]:
-        """The score sheet's rows as on paper (the game page's paper view, or the print page): the hand's cells' text,
-        then bid, points and total for each player."""
-        body = re.search(r'<table class="(?:sheet sheet-paper|paper)">.*?<tbody>(.*?)</tbody>', self.html, re.S)
+        """The score sheet's rows as on paper (the game page's paper view, asked for apart, or the print page): the
+        hand's cells' text, then bid, points and total for each player."""
+        body = re.search(
+            r'<table class="(?:sheet sheet-paper|paper)">.*?<tbody>(.*?)</tbody>', self.paper or self.html, re.S
+        )
         if not body:
             return []
         rows = re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)
@@ -455,7 +459,7 @@ class Table:
         data = {
             k: str(v) for k, v in (("hand", hand), ("seat", seat), ("value", value), *extra.items()) if v is not None
         }
-        page = Page(self.client.post(f"/p/{token}/{tap}", data=data))
+        page = self.read(self.client.post(f"/p/{token}/{tap}", data=data))
         assert page.status == 409, (page.status, tap, hand, seat, value, page.errors)
         assert page.errors, "a stale tap says why"
         assert self.snap(token).facts == before, "a stale tap saved something"
@@ -464,7 +468,7 @@ class Table:
     def refused(self, token: str, tap: str, hand: int | str | None, seat: Any = None, value: Any = None) -> Page:
         """A tap that must be refused with the game page and a message (400 or 422), saving nothing."""
         before = self.snap(token).facts
-        page = Page(self.tap(token, tap, hand, seat, value))
+        page = self.read(self.tap(token, tap, hand, seat, value))
         assert page.status in (400, 422), (page.status, tap, hand, seat, value)
         assert page.errors, "a refused tap says why"
         assert self.snap(token).facts == before, "a refused tap saved something"
@@ -546,19 +550,28 @@ class Table:
 
     # reading
 
-    @staticmethod
-    def read(response: TestResponse) -> Page:
-        """Any response as a page."""
-        return Page(response)
+    def read(self, response: TestResponse) -> Page:
+        """Any response as a page, with the sheet as on paper it names."""
+        return self.with_paper(Page(response))
 
     def games(self) -> int:
         """How many games the database holds."""
         return games_in(self.app)
 
     def page(self, token: str) -> Page:
-        """The game page (200 expected)."""
-        page = Page(self.client.get(f"/p/{token}"))
+        """The game page (200 expected), with its sheet as on paper."""
+        page = self.read(self.client.get(f"/p/{token}"))
         assert page.status == 200
+        return page
+
+    def with_paper(self, page: Page) -> Page:
+        """``page`` with the sheet as on paper it names (``data-paper``), asked for as its script does when «Ver como
+        en papel» is opened (200 expected); a page with no hand saved names none."""
+        found = re.search(r'data-paper="([^"]+)"', page.html)
+        if found:
+            answer = self.client.get(html_lib.unescape(found.group(1)))
+            assert answer.status_code == 200, answer.status_code
+            page.paper = answer.get_data(as_text=True)
         return page
 
     def steps(self, token: str, number: int) -> list[list[Any]]:
@@ -578,7 +591,7 @@ class Table:
 
     def watch(self, watch_token: str) -> Page:
         """The watchers' page (200 expected)."""
-        page = Page(self.client.get(f"/ver/{watch_token}"))
+        page = self.read(self.client.get(f"/ver/{watch_token}"))
         assert page.status == 200
         return page
 

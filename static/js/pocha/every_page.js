@@ -7,3 +7,4 @@ import "./phone_app.js"; // the service worker, which keeps the games' pages for
 import "./install_offer.js"; // «Instalar Pocha», or how on an iPhone, once the taps waiting are sent
 import "./screen_awake.js"; // the screen kept on during a game: the Wake Lock, else a silent video
 import "./sheet_names.js"; // the sheet's whole names, one at a time
+import "./paper_sheet.js"; // the sheet as on paper, asked for when «Ver como en papel» is opened

@@ -102,7 +102,13 @@ def test_the_paper_view_is_folded_under_the_phone_s_sheet_title(table: Table) ->
         "Ver como en papel",
         "Volver a una columna por jugador",
     ]
-    assert '<table class="sheet sheet-paper">' in paper.group(2)
+    assert "<table" not in paper.group(2), "the sheet as on paper is asked for when opened, not carried"
+    assert f'data-paper="/p/{token}/hoja-en-papel"' in paper.group(2)
+    assert re.search(
+        rf'<a class="button button-secondary" href="/p/{token}/imprimir">Abrir la hoja para imprimir</a>',
+        paper.group(2),
+    ), "no script"
+    assert re.search(r"<p class=\"hint\" hidden>La hoja como en papel llegará con la conexión.</p>", paper.group(2))
     assert sheet.index("hoja-papel") < sheet.index("sheet-compact"), "opening it can hide the phone's sheet (pocha.css)"
     assert page.sheet[0][1:4] == ["1", "15", "15"], "bid, points and total, as on paper"
 

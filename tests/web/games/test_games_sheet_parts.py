@@ -195,7 +195,7 @@ def test_a_saved_hand_is_on_the_fragments_sheet(table: Table) -> None:
     first = fragment(table.client, token)
     assert "<tbody>" not in first and 'id="grafico"' not in first
     table.play_hand_queued(token, "O", [1, 0, 0, 1], [1, 0, 0, 0])
-    after = Page(ask(table.client, token))
+    after = table.read(ask(table.client, token))
     assert int(root_of(after.html)["version"]) == table.snap(token).version
     assert after.columns == table.page(token).columns and len(after.columns) == 1
     assert after.sheet == table.page(token).sheet and 'id="grafico"' in after.html

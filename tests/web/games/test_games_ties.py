@@ -32,9 +32,9 @@ def stored_before(table: Table, token: str) -> None:
         db.session.commit()
 
 
-def points_cells(page_html: str, number: int) -> list[str]:
-    """The raw points cells of hand ``number`` on the sheet (markup kept)."""
-    body = re.search(r"<tbody>(.*?)</tbody>", page_html, re.S)
+def points_cells(paper_html: str, number: int) -> list[str]:
+    """The raw points cells of hand ``number`` on the sheet as on paper (markup kept)."""
+    body = re.search(r"<tbody>(.*?)</tbody>", paper_html, re.S)
     assert body
     row = re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)[number - 1]
     cells = re.findall(r"<td([^>]*)>(.*?)</td>", row, re.S)
@@ -131,7 +131,7 @@ def test_without_missed_bids_the_tie_goes_to_a_desempate_between_the_tied(table:
     table.play_hand(token, "E", [12, 0, 1], [12, 0, 0])
     page = table.page(token)
     assert page.totals == [-10, 30, 15]
-    cells = points_cells(page.html, 3)
+    cells = points_cells(page.paper, 3)
     assert cells[0] == '<td class="not-counted"><del>70</del><span class="visually-hidden"> no cuenta</span></td>'
     assert page.sheet[2][2] == "70 no cuenta"
     assert [page.sheet[2][5], page.sheet[2][8]] == ["10", "-5"]  # Bea's and Carlos's count

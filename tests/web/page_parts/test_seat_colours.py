@@ -133,12 +133,12 @@ def between(html: str, start: str, end: str) -> str:
 def test_the_game_and_watch_pages_give_each_name_its_seats_colour(table: Table, players: int) -> None:
     names = NAMES[:players]
     token, watch = store_game(table.app, names, classic_game(players)[:4])
-    for page in (table.page(token), table.read(table.client.get(f"/ver/{watch}"))):
+    for page in (table.page(token), table.watch(watch)):
         html = page.html
         assert named(seats_in(page.part("resumen"), "li"), names), "the strip"
         compact = between(html, '<table class="sheet-compact', "</thead>")
         assert named(seats_in(compact, "th", "player"), names), "the phone's sheet"
-        paper = between(html, '<table class="sheet sheet-paper', "</thead>")
+        paper = between(page.paper, '<table class="sheet sheet-paper', "</thead>")  # asked for when opened
         assert named(seats_in(paper, "th", "player"), names), "the sheet as on paper"
         assert named(seats_in(between(html, 'id="clasificacion"', "</section>"), "li", "place"), names)
         legend = between(html, '<g class="chart-legend"', "</svg>").split(">", 1)[1]

@@ -83,3 +83,23 @@ def test_an_unknown_or_deleted_game_is_refused_as_elsewhere(table: Table, scope:
     assert table.client.post(f"/p/{token}/borrar").status_code == 303
     gone = table.client.get(f"/{scope}/{token if scope == 'p' else watch}/hoja-en-papel")
     assert gone.status_code == 410 and "Esta partida se ha borrado" in gone.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("scope", ["p", "ver"])
+def test_the_pages_name_the_fragment_and_carry_only_the_print_link(table: Table, scope: str) -> None:
+    token, watch = store_game(table.app, NAMES, classic_game(4))
+    address = f"/{scope}/{token if scope == 'p' else watch}"
+    html = table.read(table.client.get(address)).html
+    box = re.search(r'<details class="paper-view" id="hoja-papel">(.*?)</details>', html, re.S)
+    assert box and "sheet-paper" not in html, "the page no longer carries the paper sheet"
+    assert f'data-paper="{address}/hoja-en-papel"' in box.group(1)
+    assert f'href="{address}/imprimir"' in box.group(1), "without the script, the print page shows it"
+
+
+def test_the_parts_asked_for_again_carry_the_lighter_box_too(table: Table) -> None:
+    token, watch = store_game(table.app, NAMES, classic_game(4)[:5])
+    parts = table.client.get(f"/p/{token}/hoja").get_data(as_text=True)
+    live = table.client.get(f"/ver/{watch}/en-directo").get_data(as_text=True)
+    for html, address in ((parts, f"/p/{token}"), (live, f"/ver/{watch}")):
+        assert 'id="hoja-papel"' in html and "sheet-paper" not in html
+        assert f'data-paper="{address}/hoja-en-papel"' in html
