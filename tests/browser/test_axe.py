@@ -147,9 +147,15 @@ def test_every_page_has_no_axe_violation(
         table.tricks(name, 0)
     checker.check("game: ready to save")
     checker.visit("game: a finished game", f"/p/{finished}")
+    page.locator("#hoja-papel > summary").tap()
+    expect(page.locator("#hoja-papel .sheet-paper")).to_be_visible()  # asked for when opened
+    checker.check("game: the sheet as on paper, opened")
     expect(page.locator("a[data-result-card]")).to_be_visible()  # «Compartir resultado» is checked with the page
     expect(page.locator("#resumen-chat .copy-button")).to_be_visible()  # the summary for the chat, checked too
     checker.visit("watch: playing", f"/ver/{playing_watch}")
+    page.locator("#hoja-papel > summary").tap()
+    expect(page.locator("#hoja-papel .sheet-paper")).to_be_visible()
+    checker.check("watch: the sheet as on paper, opened")
     checker.visit("watch: finished", f"/ver/{finished_watch}")
     expect(page.locator("a[data-result-card]")).to_be_visible()
     expect(page.locator("#resumen-chat-texto")).to_be_visible()
@@ -173,5 +179,5 @@ def test_every_page_has_no_axe_violation(
     checker.visit("error: no such game", "/p/no-existe")
     checker.visit("error: wrong method", f"/p/{finished}/apuesta")
     checker.visit("error: no result card yet", f"/p/{playing}/resultado.png")
-    assert len(checker.checked) >= 27
+    assert len(checker.checked) >= 29
     assert checker.found == {}, checker.report()
