@@ -1,4 +1,5 @@
-"""A peña's league, pure: each player's record, the rating, head to head and seasons, from the engine's score sheets.
+"""A peña's league, pure: each player's record, the rating, head to head and seasons, from the engine's score sheets;
+and the draw of a night of several tables.
 
 Nothing here knows Flask or the database: it reads the games as the engine scores them
 (``LeagueGame``: a finished ``ScoreSheet`` and when it was played) and the merges of names the
@@ -9,6 +10,7 @@ the standard library and ``openskill`` (the rating), nothing else.
 from .games import Finish, LeagueGame, finishes, in_span, season_years
 from .head_to_head import HeadToHead, head_to_head
 from .names import Merge, PlayerNames, name_key
+from .night_draw import NightError, Round, Table, draw_round, meetings, repeats, table_sizes
 from .rating import RATING_MODEL, Rating, RatingHistory, rating_history
 from .records import League, PlayerRecord, league, player_records
 
@@ -19,16 +21,23 @@ __all__ = [
     "League",
     "LeagueGame",
     "Merge",
+    "NightError",
     "PlayerNames",
     "PlayerRecord",
     "Rating",
     "RatingHistory",
+    "Round",
+    "Table",
+    "draw_round",
     "finishes",
     "head_to_head",
     "in_span",
     "league",
+    "meetings",
     "name_key",
     "player_records",
     "rating_history",
+    "repeats",
     "season_years",
+    "table_sizes",
 ]
