@@ -64,7 +64,11 @@ def test_on_the_wifi_the_summary_is_selected_and_copied_the_old_way(
         expect(page.locator(target)).to_be_visible()
         size = page.locator(target).bounding_box()
         assert size is not None and size["height"] >= MIN_TAP and size["width"] >= MIN_TAP, (target, size)
-    whatsapp = urlsplit(page.locator("#resumen-chat .whatsapp-link").get_attribute("href") or "")
+    address = page.locator("#resumen-chat .whatsapp-link").get_attribute("href") or ""
+    assert address.startswith(f"/{whose}/"), "Pocha's own address, which sends the phone on when tapped"
+    sent_on = page.request.get(address, max_redirects=0)
+    assert sent_on.status == 303
+    whatsapp = urlsplit(sent_on.headers["location"])
     assert (whatsapp.netloc, parse_qs(whatsapp.query)["text"]) == ("wa.me", [summary])
 
     copy = page.locator("#resumen-chat .copy-button")  # by its place: its name changes once tapped
