@@ -137,14 +137,28 @@ def open_phone(browser: Browser, origin: str, routed: bool = True) -> PhoneAtTab
     keep it off the rest of the network)."""
     context = browser.new_context(base_url=origin, **PHONE)  # type: ignore[arg-type]
 
+    offline = [False]
+
     def only_the_server(route: Route) -> None:
-        if route.request.url.startswith(origin):
+        if offline[0]:
+            route.abort("internetdisconnected")  # whoever asks: the page, or its service worker
+        elif route.request.url.startswith(origin):
             route.continue_()
         else:
             route.abort("blockedbyclient")
 
     if routed:
         context.route("**/*", only_the_server)
+        emulate = context.set_offline
+
+        def set_offline(value: bool) -> None:
+            """Take the phone off the network (or back): the browser's emulation, and every routed request refused,
+            so that no request already on its way past the emulation (a service worker's, on a busy machine) gets
+            through."""
+            offline[0] = value
+            emulate(value)
+
+        context.set_offline = set_offline  # type: ignore[method-assign]
     context.add_init_script(NOTE_TAPS)
     context.clock.install()  # the phone's time runs on as ever, and a test may move it to the next retry at once
     page = context.new_page()
