@@ -16,6 +16,7 @@ var GAME_PAGE = /^\/(p|ver)\/[^/]+$/;
 var REMATCH = /^\/p\/[^/]+\/revancha$/;
 // The pages kept as the network last gave them: a game's, and the new-game form, which begins a game without signal.
 function keptPage(path) { return GAME_PAGE.test(path) || path === SETTINGS.new_game; }
+var languageAsked = 0; // the pages for no connection asked for again in another language (the message below)
 var SLOW_MS = 5000; // a server that has not answered by then is asleep or gone: the kept copy, if any
 // Kept with each copy: when it was fetched, the release that kept it, the game's version it shows.
 var KEPT_AT = "X-Pocha-Kept-At";
@@ -192,9 +193,14 @@ function gamePage(event, address) {
 // fetched again and kept as the network's answers are, never over a fresher copy. Game pages of this site only.
 self.addEventListener("message", function (event) {
   // The pages kept for no connection, again in the language the phone speaks now (phone_app.js).
+  // Only the language asked for last is kept: a slower answer in the language before never comes after it.
   if (event.data && event.data.language) {
-    event.waitUntil(caches.open(FILES).then(function (cache) {
-      return cache.addAll([SETTINGS.offline, SETTINGS.install, SETTINGS.made]);
+    var turn = ++languageAsked, pages = [SETTINGS.offline, SETTINGS.install, SETTINGS.made];
+    event.waitUntil(Promise.all(pages.map(function (address) { return fetch(address); })).then(function (answers) {
+      if (turn !== languageAsked || !answers.every(function (answer) { return answer.ok; })) return;
+      return caches.open(FILES).then(function (cache) {
+        return Promise.all(answers.map(function (answer, at) { return cache.put(pages[at], answer); }));
+      });
     }).catch(function () {}));
     return;
   }
