@@ -6,7 +6,7 @@ second tap on «Revancha» (or another scorekeeper's phone) finds the game alrea
 of starting two. Only the hash of the new token is stored, as for every game.
 
 A revancha a phone made without signal has the token the phone chose, which nothing works out.
-So the old game also keeps its revancha's token sealed with its own: XORed with a pad that only
+So the old game also keeps its revancha's token sealed with its own (storage/seals.py): XORed with a pad that only
 the old game's token makes (an HMAC of it). The database alone cannot open it; whoever holds the
 old game's token can, and reaches the revancha as if its token were worked out.
 """
@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import hmac
-import re
 from datetime import datetime
 from typing import Final
 
@@ -25,14 +23,12 @@ from scorekeeper.extensions import db
 from scorekeeper.storage.groups import add_game
 from scorekeeper.storage.leaving import groups_of
 from scorekeeper.storage.models import Game
+from scorekeeper.storage.seals import seal, unseal
 from scorekeeper.storage.store import address_in_use, create_game, find_game, new_token
 
 #: Ways to work out a revancha's token from one old token: a revancha deleted leaves its token's tombstone,
 #: and the next revancha takes the next way.
 TRIES: Final = 8
-#: The longest token a seal can keep (an HMAC-SHA256's bytes), and what a token opened from a seal must look like.
-HMAC_BYTES: Final = 32
-TOKEN: Final = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 def rematch_token(token: str, attempt: int = 0) -> str:
@@ -51,30 +47,9 @@ def next_dealer(game: Game) -> int:
     return (game.first_dealer + 1) % len(game.players)
 
 
-def _pad(token: str, rematch_id: int) -> bytes:
-    """The 32 bytes that seal the token of revancha ``rematch_id`` for the old game's ``token``."""
-    return hmac.new(token.encode(), f"pocha-revancha-seal:{rematch_id}".encode(), hashlib.sha256).digest()
-
-
-def seal(kept: str, token: str, rematch_id: int) -> str:
-    """The token ``kept`` of revancha ``rematch_id`` as the old game keeps it (hex): only the old game's ``token``
-    opens it."""
-    data = kept.encode()
-    if len(data) > HMAC_BYTES:
-        raise ValueError("a token longer than its seal")
-    return bytes(a ^ b for a, b in zip(data, _pad(token, rematch_id))).hex()
-
-
-def unseal(sealed: str, token: str, rematch_id: int) -> str | None:
-    """The revancha's token kept in ``sealed``, opened with the old game's ``token``; ``None`` when it is not one (the
-    old game's address was replaced since, or the seal is not one of ours)."""
-    try:
-        data = bytes.fromhex(sealed)
-    except ValueError:
-        return None
-    opened = bytes(a ^ b for a, b in zip(data, _pad(token, rematch_id)))
-    text = opened.decode("ascii", errors="replace")
-    return text if len(data) <= HMAC_BYTES and TOKEN.fullmatch(text) else None
+def seal_label(rematch_id: int) -> str:
+    """What the seal of revancha ``rematch_id``'s token is made for."""
+    return f"pocha-revancha-seal:{rematch_id}"
 
 
 def rematch_of(game: Game, token: str) -> tuple[Game, str] | None:
@@ -83,7 +58,7 @@ def rematch_of(game: Game, token: str) -> tuple[Game, str] | None:
     if game.rematch_id is None:
         return None
     candidates = [rematch_token(token, attempt) for attempt in range(TRIES)]
-    opened = unseal(game.rematch_seal, token, game.rematch_id) if game.rematch_seal else None
+    opened = unseal(game.rematch_seal, token, seal_label(game.rematch_id)) if game.rematch_seal else None
     for candidate in ([opened] if opened else []) + candidates:
         found = find_game(candidate)
         if found is not None and found.id == game.rematch_id:
@@ -126,7 +101,7 @@ def start_rematch(
     new, fresh = create_game(names, first_dealer, game.preset, rules, at, creation_id, created_at)
     db.session.flush()
     game.rematch_id = new.id
-    game.rematch_seal = seal(fresh, token, new.id)
+    game.rematch_seal = seal(fresh, token, seal_label(new.id))
     game.version += 1  # its watchers' pages change (the time it was last played does not)
     for group in groups_of(game):
         add_game(group, new)

@@ -10,6 +10,7 @@ from phone_creation import Creation, count_games, engine_card, phone_token, stor
 from scorekeeper.engine import Rules
 from scorekeeper.extensions import db
 from scorekeeper.storage import leaving, rematch, store
+from scorekeeper.storage.seals import unseal
 from support.groups import add_game, finished_game, make_peña, stored_group
 from support.table import Table
 
@@ -139,10 +140,12 @@ def test_the_old_game_keeps_the_revanchas_token_sealed_with_its_own(table: Table
         game = store.find_game(old)
         assert game is not None and game.rematch_seal and game.rematch_id is not None
         assert sent.token not in game.rematch_seal and sent.token.encode().hex() not in game.rematch_seal
-        assert rematch.unseal(game.rematch_seal, old, game.rematch_id) == sent.token
-        assert rematch.unseal(game.rematch_seal, phone_token(), game.rematch_id) is None, "no other token opens it"
-        assert rematch.unseal(game.rematch_seal, old, game.rematch_id + 1) is None
-        assert rematch.unseal("zz", old, game.rematch_id) is None
+        assert unseal(game.rematch_seal, old, rematch.seal_label(game.rematch_id)) == sent.token
+        assert unseal(game.rematch_seal, phone_token(), rematch.seal_label(game.rematch_id)) is None, (
+            "no other token opens it"
+        )
+        assert unseal(game.rematch_seal, old, rematch.seal_label(game.rematch_id + 1)) is None
+        assert unseal("zz", old, rematch.seal_label(game.rematch_id)) is None
 
 
 def test_an_unknown_old_game_is_a_404_and_a_deleted_one_a_410(table: Table) -> None:
