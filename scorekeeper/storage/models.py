@@ -18,6 +18,9 @@ __all__ = [
     "GroupGame",
     "Hand",
     "NameMerge",
+    "Night",
+    "NightPlayer",
+    "NightTable",
     "Player",
     "Season",
     "db",
@@ -177,6 +180,9 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     seasons: Mapped[list["Season"]] = relationship(
         back_populates="group", order_by="Season.id", cascade="all, delete-orphan"
     )
+    nights: Mapped[list["Night"]] = relationship(
+        back_populates="group", order_by="Night.number", cascade="all, delete-orphan"
+    )
 
 
 class GroupGame(db.Model):  # type: ignore[name-defined,misc]
@@ -221,6 +227,73 @@ class Season(db.Model):  # type: ignore[name-defined,misc]
     ends_on: Mapped[date]
 
     group: Mapped[Group] = relationship(back_populates="seasons")
+
+
+class Night(db.Model):  # type: ignore[name-defined,misc]
+    """A peña's night (a «torneo»): several tables at once for a number of rounds (``storage/nights.py``).
+
+    Only facts: who came and when they came or left, how it is played (the preset of every game, the
+    tables' sizes, the rounds, how the tables change), the seed its draws come from, and each round's
+    tables with their games. ``number`` counts the peña's nights (its address); ``version`` counts the
+    changes to these facts (the room's screen's ETag reads it with the games' versions).
+    """
+
+    __tablename__ = "night"
+    __table_args__ = (UniqueConstraint("group_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+    preset: Mapped[str] = mapped_column(String(32))
+    #: The tables' preferred sizes, as "4,5" (``league/night_draw.py``'s ``table_sizes``).
+    sizes: Mapped[str] = mapped_column(String(16))
+    rounds: Mapped[int]
+    #: How the tables change after the first round: "random" or "standings".
+    mode: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int]
+    version: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    group: Mapped[Group] = relationship(back_populates="nights")
+    players: Mapped[list["NightPlayer"]] = relationship(
+        back_populates="night", order_by="NightPlayer.id", cascade="all, delete-orphan"
+    )
+    tables: Mapped[list["NightTable"]] = relationship(
+        back_populates="night", order_by="[NightTable.round, NightTable.number]", cascade="all, delete-orphan"
+    )
+
+
+class NightPlayer(db.Model):  # type: ignore[name-defined,misc]
+    """Someone at a night: plays from round ``first_round`` until before ``left_round`` (``None``: to the end)."""
+
+    __tablename__ = "night_player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    first_round: Mapped[int] = mapped_column(default=1)
+    left_round: Mapped[int | None]
+
+    night: Mapped[Night] = relationship(back_populates="players")
+
+
+class NightTable(db.Model):  # type: ignore[name-defined,misc]
+    """A table of a night's round and its game (``None`` once the game is deleted). The game's scorekeeper's token is
+    kept sealed with the peña's manager's (``storage/seals.py``): only the manager's address opens it."""
+
+    __tablename__ = "night_table"
+    __table_args__ = (UniqueConstraint("night_id", "round", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int]
+    number: Mapped[int]
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+    sealed_token: Mapped[str] = mapped_column(String(64))
+
+    night: Mapped[Night] = relationship(back_populates="tables")
+    game: Mapped[Game | None] = relationship()
 
 
 class AppliedTap(db.Model):  # type: ignore[name-defined,misc]
