@@ -247,14 +247,18 @@ def arrive(night: Night, name: str) -> NightPlayer:
     return player
 
 
-def leave(night: Night, player: NightPlayer) -> None:
-    """``player`` leaves: they are not drawn from the next round on (the rounds they played still count)."""
+def leave(night: Night, player: NightPlayer) -> bool:
+    """``player`` leaves: they are not drawn from the next round on (the rounds they played still count). ``False``:
+    they had left already, and still left when they did (a second tap changes nothing)."""
+    if player.left_round is not None:
+        return False
     number = drawn_rounds(night) + 1
     if player.first_round >= number:  # never played: no longer at the night at all
         night.players.remove(player)
     else:
         player.left_round = number
     changed(night)
+    return True
 
 
 def player_at(night: Night, name: str) -> NightPlayer | None:
