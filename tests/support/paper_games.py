@@ -15,10 +15,19 @@ from datetime import datetime
 
 from flask import Flask
 
-from scorekeeper.engine import HandRecord, Rules, preset_rules, schedule, score_sheet, simulate_hand, trump_code
+from scorekeeper.engine import (
+    HandRecord,
+    Rules,
+    ScoreSheet,
+    preset_rules,
+    schedule,
+    score_sheet,
+    simulate_hand,
+    trump_code,
+)
 from scorekeeper.extensions import db
 from scorekeeper.storage import store
-from scorekeeper.storage.models import Hand, utcnow
+from scorekeeper.storage.models import Game, Hand, utcnow
 
 CLASSIC = preset_rules("clasica")
 
@@ -68,10 +77,18 @@ def store_game(
     """Store a game and its finished hands; return its edit token and its watch token."""
     with app.app_context():
         game, token = store.create_game(list(names), first_dealer, preset, preset_rules(preset))
-        for number, record in enumerate(records, start=1):
-            game.hands.append(stored_hand(number, record))
-        sheet = store.view_of(game).sheet  # the engine checks every hand
-        game.version = len(records)
-        game.finished_at = utcnow() if sheet.finished else None
+        save_hands(game, records)
         db.session.commit()
         return token, game.watch_token
+
+
+def save_hands(game: Game, records: Sequence[HandRecord]) -> ScoreSheet:
+    """Save ``records`` as the stored ``game``'s next hands, as the game page saves them (not yet committed): the
+    version counts each hand, and the game is over when the sheet says so. The engine checks every hand."""
+    saved = len(game.hands)
+    for number, record in enumerate(records, start=saved + 1):
+        game.hands.append(stored_hand(number, record))
+    sheet = store.view_of(game).sheet
+    game.version += len(records)
+    game.finished_at = utcnow() if sheet.finished else None
+    return sheet
