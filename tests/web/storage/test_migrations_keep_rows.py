@@ -579,3 +579,98 @@ def test_hands_stored_before_their_start_was_kept_start_when_the_hand_before_was
             tables, now = read_rows(connection)
             assert "started_at" not in tables["hand"].columns
             assert kept.check(tables, now, "downgrade below the hands' start", downgrade=True)["hand"] == 7
+
+
+# --- the nights of a peña ------------------------------------------------------------------------
+
+#: The revision that adds a peña's nights, and their tables (parents first).
+NIGHTS = "e1a6c3f8b250"
+NIGHT_TABLES = ("night", "night_player", "night_table")
+
+
+def night_of(group_id: int, game_ids: list[int]) -> dict[str, list[Row]]:
+    """A night of the peña: three players (one left after the first round), a round of two tables, one of them
+    deleted (its game gone)."""
+    return {
+        "night": [
+            dict(
+                group_id=group_id,
+                number=1,
+                name="Noche de San Juan",
+                preset="rapida",
+                sizes="4,5",
+                rounds=3,
+                mode="standings",
+                seed=2**31 - 1,
+                version=4,
+                created_at=minutes(80),
+            )
+        ],
+        "night_player": [
+            dict(name="Ana", first_round=1, left_round=None),
+            dict(name="Begoña", first_round=1, left_round=2),
+            dict(name="Fermín", first_round=2, left_round=None),
+        ],
+        "night_table": [
+            dict(round=1, number=1, game_id=game_ids[0], sealed_token="ab" * 22),
+            dict(round=1, number=2, game_id=None, sealed_token="cd" * 22),
+        ],
+    }
+
+
+def write_night(connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]]) -> Rows:
+    """Insert a night's rows (its peña and games already written), and return them as written, by table and key."""
+    written: Rows = {}
+    night_id = None
+    for name in NIGHT_TABLES:
+        table = tables[name]
+        written[name] = {}
+        for known in facts[name]:
+            row = dict(known) if name == "night" else {"night_id": night_id, **known}
+            inserted = connection.execute(table.insert().values(**row))
+            row.update(zip((c.name for c in table.primary_key.columns), inserted.inserted_primary_key))
+            night_id = night_id or row["id"]
+            written[name][key_of(table, row)] = row
+    return written
+
+
+def test_the_nights_keep_every_earlier_row_up_and_go_alone_down(empty_app: Flask) -> None:
+    directory = empty_app.extensions["migrate"].directory
+    before = revision_before(NIGHTS)
+    with empty_app.app_context():
+        upgrade(directory=directory, revision=before)
+        with db.engine.begin() as connection:
+            tables = reflect(connection)
+            written: Rows = {name: {} for name in GAME_TABLES}
+            invent = Invent()
+            for facts in (game_in_progress(), finished_game()):
+                for name, rows in write_game(connection, tables, facts, invent).items():
+                    written[name].update(rows)
+            game_ids = sorted(key[0] for key in written["game"])
+            written.update(write_group(connection, tables, group_of(game_ids)))
+            earlier = set(tables)
+        earlier_counts = {name: len(rows) for name, rows in written.items()}
+        kept = Kept(written)
+        upgrade(directory=directory, revision=NIGHTS)
+        with db.engine.begin() as connection:
+            tables, now = read_rows(connection)
+            assert set(tables) == earlier | set(NIGHT_TABLES)
+            assert kept.check(tables, now, "upgrade to the nights") == earlier_counts
+            assert all(now[name] == {} for name in NIGHT_TABLES)
+            group_id = next(iter(written["player_group"]))[0]
+            nights_written = write_night(connection, tables, night_of(group_id, game_ids))
+        with_nights = Kept({**kept.rows, **nights_written})
+        upgrade(directory=directory)
+        with db.engine.connect() as connection:
+            counts = with_nights.check(*read_rows(connection), "upgrade to head")
+        assert counts == {**earlier_counts, "night": 1, "night_player": 3, "night_table": 2}
+        downgrade(directory=directory, revision=before)
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert set(tables) == earlier, "the downgrade drops the nights' tables, and only them"
+            assert with_nights.check(tables, now, "downgrade below the nights", downgrade=True) == earlier_counts
+        upgrade(directory=directory)
+        with db.engine.connect() as connection:
+            tables, now = read_rows(connection)
+            assert all(now[name] == {} for name in NIGHT_TABLES)
+            assert with_nights.check(tables, now, "upgrade to head again") == earlier_counts
