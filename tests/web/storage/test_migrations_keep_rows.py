@@ -255,6 +255,17 @@ def write_game(
     return written
 
 
+def write_games(connection: sa.Connection, tables: dict[str, sa.Table]) -> Rows:
+    """Insert the game in progress and the finished game into the tables as they are; their rows as written (none in
+    a game's table that this revision does not have yet)."""
+    written: Rows = {name: {} for name in GAME_TABLES}
+    invent = Invent()
+    for facts in (game_in_progress(), finished_game()):
+        for name, rows in write_game(connection, tables, facts, invent).items():
+            written[name].update(rows)
+    return written
+
+
 def read_rows(connection: sa.Connection) -> tuple[dict[str, sa.Table], Rows]:
     """Every row of every table, by table and primary key."""
     tables = reflect(connection)
@@ -324,14 +335,10 @@ def test_games_written_at_a_revision_keep_every_row_up_down_and_up(empty_app: Fl
     ]
     with empty_app.app_context():
         upgrade(directory=directory, revision=revision)
-        invent = Invent()
         with db.engine.begin() as connection:
             assert current_revision(connection) == revision
             tables = reflect(connection)
-            written: Rows = {name: {} for name in GAME_TABLES if name in tables}
-            for facts in (game_in_progress(), finished_game()):
-                for name, rows in write_game(connection, tables, facts, invent).items():
-                    written[name].update(rows)
+            written = {name: rows for name, rows in write_games(connection, tables).items() if name in tables}
             link_rematch(connection, tables, written)
         kept = Kept(written)
         with db.engine.connect() as connection:
@@ -379,16 +386,28 @@ def group_of(game_ids: list[int]) -> dict[str, list[Row]]:
 
 def write_group(connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]]) -> Rows:
     """Insert one peña's rows (its games already written), and return them as written, by table and key."""
+    return write_family(connection, tables, GROUP_TABLES, "group_id", facts)
+
+
+def write_family(
+    connection: sa.Connection,
+    tables: dict[str, sa.Table],
+    names: tuple[str, ...],
+    parent: str,
+    facts: dict[str, list[Row]],
+) -> Rows:
+    """Insert the rows of a parent table (the first of ``names``) and of its children, each pointing to the parent's
+    first row by the column ``parent``; return them as written, by table and key."""
     written: Rows = {}
-    group_id = None
-    for name in GROUP_TABLES:
+    parent_id = None
+    for name in names:
         table = tables[name]
         written[name] = {}
         for known in facts[name]:
-            row = dict(known) if name == "player_group" else {"group_id": group_id, **known}
+            row = dict(known) if name == names[0] else {parent: parent_id, **known}
             inserted = connection.execute(table.insert().values(**row))
             row.update(zip((c.name for c in table.primary_key.columns), inserted.inserted_primary_key))
-            group_id = group_id or row["id"]
+            parent_id = parent_id or row["id"]
             written[name][key_of(table, row)] = row
     return written
 
@@ -413,11 +432,7 @@ def test_a_peña_written_at_a_revision_keeps_every_row_up_and_leaves_the_games_d
         upgrade(directory=directory, revision=revision)
         with db.engine.begin() as connection:
             tables = reflect(connection)
-            written: Rows = {name: {} for name in GAME_TABLES}
-            invent = Invent()
-            for facts in (game_in_progress(), finished_game()):
-                for name, rows in write_game(connection, tables, facts, invent).items():
-                    written[name].update(rows)
+            written = write_games(connection, tables)
             written.update(write_group(connection, tables, group_of(sorted(key[0] for key in written["game"]))))
         kept = Kept(written)
         upgrade(directory=directory)
@@ -479,11 +494,7 @@ def test_tombstones_and_revanchas_written_at_a_revision_survive_up_and_leave_the
         upgrade(directory=directory, revision=revision)
         with db.engine.begin() as connection:
             tables = reflect(connection)
-            written: Rows = {name: {} for name in GAME_TABLES}
-            invent = Invent()
-            for facts in (game_in_progress(), finished_game()):
-                for name, rows in write_game(connection, tables, facts, invent).items():
-                    written[name].update(rows)
+            written = write_games(connection, tables)
             link_rematch(connection, tables, written)
             game = tables["game"]
             first = min(written["game"])[0]
@@ -618,22 +629,6 @@ def night_of(group_id: int, game_ids: list[int]) -> dict[str, list[Row]]:
     }
 
 
-def write_night(connection: sa.Connection, tables: dict[str, sa.Table], facts: dict[str, list[Row]]) -> Rows:
-    """Insert a night's rows (its peña and games already written), and return them as written, by table and key."""
-    written: Rows = {}
-    night_id = None
-    for name in NIGHT_TABLES:
-        table = tables[name]
-        written[name] = {}
-        for known in facts[name]:
-            row = dict(known) if name == "night" else {"night_id": night_id, **known}
-            inserted = connection.execute(table.insert().values(**row))
-            row.update(zip((c.name for c in table.primary_key.columns), inserted.inserted_primary_key))
-            night_id = night_id or row["id"]
-            written[name][key_of(table, row)] = row
-    return written
-
-
 def test_the_nights_keep_every_earlier_row_up_and_go_alone_down(empty_app: Flask) -> None:
     directory = empty_app.extensions["migrate"].directory
     before = revision_before(NIGHTS)
@@ -641,11 +636,7 @@ def test_the_nights_keep_every_earlier_row_up_and_go_alone_down(empty_app: Flask
         upgrade(directory=directory, revision=before)
         with db.engine.begin() as connection:
             tables = reflect(connection)
-            written: Rows = {name: {} for name in GAME_TABLES}
-            invent = Invent()
-            for facts in (game_in_progress(), finished_game()):
-                for name, rows in write_game(connection, tables, facts, invent).items():
-                    written[name].update(rows)
+            written = write_games(connection, tables)
             game_ids = sorted(key[0] for key in written["game"])
             written.update(write_group(connection, tables, group_of(game_ids)))
             earlier = set(tables)
@@ -658,7 +649,7 @@ def test_the_nights_keep_every_earlier_row_up_and_go_alone_down(empty_app: Flask
             assert kept.check(tables, now, "upgrade to the nights") == earlier_counts
             assert all(now[name] == {} for name in NIGHT_TABLES)
             group_id = next(iter(written["player_group"]))[0]
-            nights_written = write_night(connection, tables, night_of(group_id, game_ids))
+            nights_written = write_family(connection, tables, NIGHT_TABLES, "night_id", night_of(group_id, game_ids))
         with_nights = Kept({**kept.rows, **nights_written})
         upgrade(directory=directory)
         with db.engine.connect() as connection:
