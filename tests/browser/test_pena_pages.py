@@ -81,8 +81,8 @@ def test_the_peñas_page_fits_a_phone(make_phone: PhoneFactory, sample: dict[str
     expect(phone.locator("#cara-a-cara-resultado")).to_contain_text("Ana")
     # A season: the links choose it.
     with phone.expect_navigation():
-        phone.locator(".season-links a").nth(1).tap()
-    expect(phone.locator(".season-links a[aria-current=page]")).to_have_count(1)
+        phone.locator(".seasons-nav a").nth(1).tap()
+    expect(phone.locator(".seasons-nav a[aria-current=page]")).to_have_count(1)
 
 
 def check_the_big_screen(page: Page) -> None:
