@@ -53,6 +53,7 @@ STYLESHEETS: Final = (
     "css/game.css",
     "css/screen.css",
     "css/league.css",
+    "css/night_sheet.css",
     "css/simulator.css",
 )
 #: Where the app keeps the files it put together (``app.extensions``).

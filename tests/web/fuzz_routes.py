@@ -711,6 +711,7 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "groups.league_json": lambda world: Spec(query=league_query()),
     "groups.screen": lambda world: Spec(query=junk_query()),
     "groups.screen_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
+    "groups.night_sheet": lambda world: Spec(query=with_junk(fields(("ronda",), numbers(0, 4)))),
     "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),
     "simulator.deal_json": lambda world: Spec(query=simulator_fields()),
     "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.storage import groups, nights
 from support.table import Table
 
 FOUR = ("Ana", "Begoña", "Carlos", "Dani")
@@ -53,7 +54,8 @@ class World:
     foreign_csrf: str
     states: dict[str, GameState]
     pristine: sqlite3.Connection = field(repr=False)
-    #: A peña holding some of the games (a merge made, a season set): its manager's token and its lookers'.
+    #: A peña holding some of the games (a merge made, a season set, night 1 with a round drawn, night 2 waiting for
+    #: its first draw): its manager's token and its lookers'.
     peña: tuple[str, str] = ("", "")
 
     def connection(self) -> sqlite3.Connection:
@@ -190,6 +192,18 @@ def set_up_peña(table: Table, games: dict[str, str]) -> tuple[str, str]:
     return manage, look.group(1)
 
 
+def set_up_night(app: Flask, manage: str) -> None:
+    """Two nights of the peña: the first with a round drawn (its tables' games in the peña), the second not yet drawn."""
+    with app.app_context():
+        group = groups.find_group(manage)
+        assert group is not None
+        drawn = nights.create_night(group, "Viernes", ("Ana", "Begoña", "Carlos", "Dani", "Eva", "Íñigo", "<b>Eva</b>"))
+        nights.create_night(group, "", FOUR)
+        db.session.commit()
+        nights.draw_next(drawn, manage)
+        db.session.commit()
+
+
 def csrf_token_of(client: FlaskClient) -> str:
     """A valid CSRF token for ``client``'s session, read from the new-game form."""
     html = client.get("/partidas/nueva").get_data(as_text=True)
@@ -218,6 +232,7 @@ def build_world(folder: Path) -> World:
         games = set_up_games(table)
         states = {name: state_of(table, token) for name, token in games.items()}
         peña = set_up_peña(table, games)
+        set_up_night(app, peña[0])
     client = app.test_client()
     foreign = csrf_token_of(app.test_client())
     world = World(app, client, csrf_token_of(client), foreign, states, sqlite3.connect(":memory:"), peña)

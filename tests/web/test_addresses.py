@@ -53,6 +53,7 @@ ADDRESSES = [
     "GET HEAD OPTIONS /pena/<token>",
     "GET HEAD OPTIONS /pena/<token>/liga.csv",
     "GET HEAD OPTIONS /pena/<token>/liga.json",
+    "GET HEAD OPTIONS /pena/<token>/noche/<int:number>/mesas",
     "OPTIONS POST /pena/<token>/partidas",
     "OPTIONS POST /pena/<token>/quitar",
     "OPTIONS POST /pena/<token>/separar",

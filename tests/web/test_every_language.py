@@ -91,6 +91,7 @@ def addresses(world: World) -> dict[str, list[str]]:
         "groups.manage": [f"/pena/{manage}"],
         "groups.look": [f"/pena/ver/{look}"],
         "groups.screen": [f"/pena/ver/{look}/pantalla"],
+        "groups.night_sheet": [f"/pena/{manage}/noche/1/mesas", f"/pena/{manage}/noche/2/mesas"],
         "simulator.simulator": ["/simulador"],
         "simulator.play": ["/simulador/jugar"],
         "simulator.odds": ["/simulador/cuantas"],
