@@ -4,4 +4,12 @@ from flask import Blueprint
 
 bp = Blueprint("groups", __name__)
 
-from scorekeeper.groups import exports, merges, night_sheet, routes, screen, seasons  # noqa: E402,F401  (attach the views to bp)
+from scorekeeper.groups import (  # noqa: E402,F401  (attach the views to bp)
+    exports,
+    merges,
+    night_screen,
+    night_sheet,
+    routes,
+    screen,
+    seasons,
+)
