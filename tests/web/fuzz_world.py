@@ -189,6 +189,7 @@ def set_up_peña(table: Table, games: dict[str, str]) -> tuple[str, str]:
     html = table.client.get(f"/pena/{manage}").get_data(as_text=True)
     look = re.search(r"/pena/ver/([A-Za-z0-9_-]+)", html)
     assert look, "no lookers' address on the manager's page"
+    set_up_night(table.app, manage)
     return manage, look.group(1)
 
 

@@ -64,6 +64,8 @@ ADDRESSES = [
     "GET HEAD OPTIONS /pena/ver/<token>",
     "GET HEAD OPTIONS /pena/ver/<token>/liga.csv",
     "GET HEAD OPTIONS /pena/ver/<token>/liga.json",
+    "GET HEAD OPTIONS /pena/ver/<token>/noche/<int:number>/pantalla",
+    "GET HEAD OPTIONS /pena/ver/<token>/noche/<int:number>/pantalla/en-directo",
     "GET HEAD OPTIONS /pena/ver/<token>/pantalla",
     "GET HEAD OPTIONS /pena/ver/<token>/pantalla/en-directo",
     "GET HEAD OPTIONS POST /recibir",

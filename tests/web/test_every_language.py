@@ -47,6 +47,7 @@ NOT_PAGES = {
     "watch.page_live",
     "watch.screen_live",
     "groups.screen_live",
+    "groups.night_screen_live",
 }
 #: The trump's word at the table in each language, as the hand panel says it.
 TRUMP_WORD = {"es": "Pinta", "en": "Trump", "ca": "Trumfo", "gl": "Trunfo", "eu": "Triunfoa"}
@@ -92,6 +93,7 @@ def addresses(world: World) -> dict[str, list[str]]:
         "groups.look": [f"/pena/ver/{look}"],
         "groups.screen": [f"/pena/ver/{look}/pantalla"],
         "groups.night_sheet": [f"/pena/{manage}/noche/1/mesas", f"/pena/{manage}/noche/2/mesas"],
+        "groups.night_screen": [f"/pena/ver/{look}/noche/1/pantalla"],
         "simulator.simulator": ["/simulador"],
         "simulator.play": ["/simulador/jugar"],
         "simulator.odds": ["/simulador/cuantas"],
