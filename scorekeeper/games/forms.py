@@ -37,6 +37,7 @@ from scorekeeper.engine.options import MOST_HANDS
 from scorekeeper.engine.rules import SPECIAL_KINDS
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.game_words import KIND_NAMES, PRESET_NAMES, kind_label
+from scorekeeper.plumbing.form_choices import NOT_OFFERED, offered
 from scorekeeper.plumbing.form_numbers import NumberedFields, WholeNumberField, whole_number
 from scorekeeper.storage.player_names import NamesError, check_names, tidy_name
 
@@ -50,7 +51,6 @@ AS_RULES = _l("Según las reglas")
 # games/new_game_data.py).
 TOO_MANY_HANDS: Final = N_("Como mucho %(max)s manos")
 NOT_SIZES: Final = N_("Escribe solo números separados por espacios, como 1 2 3 3 2 1")
-NOT_OFFERED: Final = N_("%(label)s: elige una de las opciones de la lista")
 NOT_A_PLACE: Final = N_("%(kind)s: escribe el número de la mano, o «fin»")
 #: What a special hand's field takes besides a hand's number to put it after the schedule (0 does too).
 AT_THE_END: Final = ("fin", "final", "end")
@@ -114,12 +114,9 @@ E = TypeVar("E", bound=Enum)
 
 def _choice(field: SelectField, kind: type[E]) -> E | None:
     """The option chosen in ``field`` as a ``kind``; ``None`` for "as the rules say"; one not offered is refused."""
-    value = field.data
-    if not value:
+    if not field.data:
         return None
-    if value not in {choice[0] if isinstance(choice, tuple) else choice.value for choice in field.choices or ()}:
-        raise ValidationError(_l(NOT_OFFERED, label=field.label.text))
-    return kind(value)
+    return kind(offered(field))
 
 
 #: The options the new-game form shows, in the order of their fields of ``Rules``.

@@ -38,7 +38,6 @@ from scorekeeper.games.forms import (
     FORM_OPTIONS,
     MAX_CUSTOM_HANDS,
     NOT_A_PLACE,
-    NOT_OFFERED,
     NOT_SIZES,
     RANDOM_DEALER,
     READ_ORDER,
@@ -48,6 +47,7 @@ from scorekeeper.games.forms import (
 from scorekeeper.games.phone_game_route import MARK
 from scorekeeper.labels.engine_messages import engine_message
 from scorekeeper.labels.game_words import kind_label
+from scorekeeper.plumbing.form_choices import NOT_OFFERED
 from scorekeeper.plumbing.form_numbers import MAX_DIGITS, NOT_WHOLE
 from scorekeeper.plumbing.script_texts import script_texts
 from scorekeeper.storage.player_names import NAME_MAX, REPEATED, TOO_LONG
