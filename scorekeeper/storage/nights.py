@@ -175,11 +175,17 @@ def next_sizes(night: Night) -> tuple[int, ...]:
     return table_sizes(len(present(night, drawn_rounds(night) + 1)), preferred_sizes(night), SMALLEST, LARGEST)
 
 
+def next_round(night: Night) -> int:
+    """The round to be drawn next. Raises ``NightError`` when the night has drawn its last round."""
+    number = drawn_rounds(night) + 1
+    if number > night.rounds:
+        raise NightError(N_("La noche ya ha sorteado sus %(rounds)s rondas"), rounds=night.rounds)
+    return number
+
+
 def check_can_draw(night: Night) -> None:
     """Raise ``NightError`` (a message for the manager) when the next round cannot be drawn now."""
-    done = drawn_rounds(night)
-    if done >= night.rounds:
-        raise NightError(N_("La noche ya ha sorteado sus %(rounds)s rondas"), rounds=night.rounds)
+    done = next_round(night) - 1
     if done and not round_over(night, done):
         raise NightError(N_("La ronda %(round)s no ha terminado: cada mesa acaba su partida antes"), round=done)
     next_sizes(night)
@@ -231,9 +237,7 @@ def arrive(night: Night, name: str) -> NightPlayer:
     """Someone arrives: they play from the next round to be drawn (someone who had left comes back). Raises
     ``NightError`` when they are already playing, or the night has drawn its last round."""
     (name,) = _checked([tidy_name(name)])
-    number = drawn_rounds(night) + 1
-    if number > night.rounds:
-        raise NightError(N_("La noche ya ha sorteado sus %(rounds)s rondas"), rounds=night.rounds)
+    number = next_round(night)
     known = next((player for player in night.players if name_key(player.name) == name_key(name)), None)
     if known is not None:
         if known.left_round is None:
@@ -249,10 +253,11 @@ def arrive(night: Night, name: str) -> NightPlayer:
 
 def leave(night: Night, player: NightPlayer) -> bool:
     """``player`` leaves: they are not drawn from the next round on (the rounds they played still count). ``False``:
-    they had left already, and still left when they did (a second tap changes nothing)."""
+    they had left already, and still left when they did (a second tap changes nothing). Raises ``NightError`` when the
+    night has drawn its last round (there is no round left to leave)."""
     if player.left_round is not None:
         return False
-    number = drawn_rounds(night) + 1
+    number = next_round(night)
     if player.first_round >= number:  # never played: no longer at the night at all
         night.players.remove(player)
     else:

@@ -408,6 +408,18 @@ def test_no_one_arrives_once_the_last_round_is_drawn(game_app: Flask) -> None:
     assert refusal(error) == "La noche ya ha sorteado sus 1 rondas"
 
 
+def test_no_one_leaves_once_the_last_round_is_drawn(game_app: Flask) -> None:
+    night = StoredNight.make(game_app, NAMES[:3], rounds=1)
+    night.draw()
+    before = night.who(), night.state()
+    with night.opened() as stored:
+        with pytest.raises(NightError) as error:
+            nights.leave(stored, stored.players[0])
+        db.session.rollback()
+    assert refusal(error) == "La noche ya ha sorteado sus 1 rondas"
+    assert (night.who(), night.state()) == before
+
+
 # --- what the night's pages depend on -----------------------------------------------------------
 
 
