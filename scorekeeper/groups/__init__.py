@@ -9,6 +9,7 @@ from scorekeeper.groups import (  # noqa: E402,F401  (attach the views to bp)
     merges,
     night_screen,
     night_sheet,
+    nights,
     routes,
     screen,
     seasons,
