@@ -53,6 +53,33 @@ def peña_players(group: Group) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class NightSummary:
+    """A night as the peña's page lists it: its number and name, when it was made, rounds drawn of its rounds."""
+
+    number: int
+    name: str
+    created_at: datetime
+    drawn: int
+    rounds: int
+    over: bool
+
+
+def night_summaries(group: Group) -> list[NightSummary]:
+    """The peña's nights, the newest first."""
+    return [
+        NightSummary(
+            night.number,
+            night.name,
+            night.created_at,
+            nights.drawn_rounds(night),
+            night.rounds,
+            nights.night_over(night),
+        )
+        for night in sorted(group.nights, key=lambda night: night.number, reverse=True)
+    ]
+
+
+@dataclass(frozen=True)
 class TableLine:
     """A table of a round as its page shows it: its players by seat, its first dealer, its game's state."""
 

@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 
 from scorekeeper.groups.forms import AddressForm, ChoiceForm, MergeForm, SeasonForm
 from scorekeeper.groups.league_page import FIRST_ARG, SEASON_ARG, SECOND_ARG, LeaguePage
+from scorekeeper.groups.night_page import night_summaries
 from scorekeeper.storage.groups import LOOK, MANAGE, GroupScope, group_for
 
 #: The manager's forms on the peña's page, each with a prefix of its own (their fields do not mix).
@@ -53,7 +54,13 @@ def page_address(page: LeaguePage) -> str:
 def render_group(page: LeaguePage, status: int = 200, **forms: FlaskForm) -> tuple[str, int]:
     """The peña's page: the league of the season asked for; for its manager, the forms (``forms``: those sent, with
     what was typed and why it was refused)."""
-    context: dict[str, Any] = {"page": page, "group": page.group, "token": page.token, "managing": page.managing}
+    context: dict[str, Any] = {
+        "page": page,
+        "group": page.group,
+        "token": page.token,
+        "managing": page.managing,
+        "nights": night_summaries(page.group),
+    }
     if page.managing:
         for name in FORMS:
             context[name] = forms.get(name) or empty_form(name)
