@@ -39,6 +39,7 @@ from werkzeug.routing import Rule
 from scorekeeper.engine import CUSTOM_PRESET, OPTIONS, PRESETS, Choice, Flag, HandList, Number, Option, Places
 from scorekeeper.engine.rules import SPECIAL_KINDS
 from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
+from scorekeeper.storage.nights import MODES, SIZES
 
 Pairs = list[tuple[str, str]]
 LOCALES: Final = SUPPORTED_LOCALES
@@ -636,6 +637,26 @@ def suspense_form() -> st.SearchStrategy[Pairs]:
     return with_junk(fields(("manos",), st.one_of(numbers(0, 40), choice(("0", "1", "3", "5")), texts(("3",)))))
 
 
+def night_form() -> st.SearchStrategy[Pairs]:
+    """A new night: a name, the peña's players ticked (``players`` again and again), new names one per line, its
+    tables' sizes, game, rounds and how the tables change; each often as the form offers it, sometimes odd."""
+    spelled = st.sampled_from((*NAMES, "ana ", "", "Maximiliano Fernández"))
+    ticked = st.one_of(
+        st.lists(spelled, max_size=8).map(lambda names: [("players", name) for name in names]),
+        fields(("players",), texts(("Ana",))),
+    )
+    typed = fields(("new_names",), st.one_of(st.lists(spelled, max_size=10).map("\n".join), texts(("Ana\nZoe",))))
+    offered = (*SIZES, *PRESET_KEYS, *MODES, "1", "3", "12", "13", "0", "-1", "²")
+    value = st.one_of(st.sampled_from(offered), st.sampled_from(offered), texts(("Viernes",)))
+    rest = fields(("name", "sizes", "preset", "rounds", "mode"), value)
+    return with_junk(st.builds(lambda a, b, c: a + b + c, ticked, typed, rest))
+
+
+def night_names() -> st.SearchStrategy[Pairs]:
+    """Who arrives at a night or leaves it: a name at the night, of the peña, new, or odd."""
+    return with_junk(fields(("name",), st.one_of(choice(NAMES), texts(("Zoe",)))))
+
+
 #: Every endpoint and what its page reads. A new route needs an entry (the fuzz test fails without one).
 SPECS: dict[str, Callable[[World], Spec]] = {
     "static": lambda world: Spec(query=junk_query()),
@@ -714,6 +735,12 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "groups.night_sheet": lambda world: Spec(query=with_junk(fields(("ronda",), numbers(0, 4)))),
     "groups.night_screen": lambda world: Spec(query=junk_query()),
     "groups.night_screen_live": lambda world: Spec(query=with_junk(fields(("hoja",), texts(("0" * 12,))))),
+    "groups.new_night": lambda world: Spec(query=junk_query(), form=night_form()),
+    "groups.night": lambda world: Spec(query=junk_query()),
+    "groups.night_look": lambda world: Spec(query=junk_query()),
+    "groups.night_draw": lambda world: Spec(form=with_junk(fields(("round",), numbers(0, 4)))),
+    "groups.night_arrive": lambda world: Spec(form=night_names()),
+    "groups.night_leave": lambda world: Spec(form=night_names()),
     "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),
     "simulator.deal_json": lambda world: Spec(query=simulator_fields()),
     "simulator.play": lambda world: Spec(query=simulator_fields("asiento", "apuesta", "jugadas")),
