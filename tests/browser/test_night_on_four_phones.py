@@ -51,10 +51,10 @@ def standings_on(page: Page) -> list[tuple[str, str, str]]:
     """The night's standings as a page shows them: (place, name, place points)."""
     lines = page.locator("#clasificacion-noche .night-player")
     read = [
-        [line.locator(part).first.inner_text().strip() for part in (".position", ".name", "dd.score")]
+        [line.locator(part).first.inner_text().strip() for part in (".position", ".name", ".score")]
         for line in lines.all()
     ]
-    return [(place, name, score) for place, name, score in read]
+    return [(place, name, score.split()[-1]) for place, name, score in read]  # the score after its hidden label
 
 
 def counted(server: LanServer, manage: str) -> list[tuple[str, str, str]]:

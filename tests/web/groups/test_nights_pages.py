@@ -257,7 +257,7 @@ def test_a_late_arrival_plays_the_next_round_and_one_who_left_does_not(table: Ta
     assert "Zoe" in second and "Ana" not in second and len(second) == 8
     page = night_page(table.client, peña, number)
     ana = re.search(
-        r'<li class="league-player night-player">(?:(?!</li>\s*<li class="league).)*?Ana.*?</details>', page.html, re.S
+        r'<li class="night-player">(?:(?!</li>\s*<li class="night-player).)*?Ana.*?</details>', page.html, re.S
     )
     assert ana and "Ronda 1, mesa" in ana.group(0) and "Ronda 2" not in ana.group(0), "her round played still counts"
 
@@ -338,18 +338,21 @@ def test_the_standings_come_with_the_first_finished_table_in_the_pages_language(
     play(table.app, tokens[0])
     page = night_page(table.client, peña, number, looking=True)
     first_table = round_tables(page, 1)[0]
-    names = re.findall(r'<li class="league-player night-player">.*?<span class="name">(.*?)</span>', page.html, re.S)
+    names = re.findall(r'<li class="night-player">.*?<span class="name">(.*?)</span>', page.html, re.S)
     assert sorted(names) == sorted(first_table), "only the finished table counts"
     assert "Terminada: gana" in page.text and "Mano 1 de 10" in page.text
-    scores = re.findall(r'<dd class="score">(.*?)</dd>', page.html)
+    scores = re.findall(r'<span class="score"><span class="visually-hidden">[^<]*</span>(.*?)</span>', page.html)
     assert scores[0] == "1,00" and scores[-1] == "0,00"
-    relative = re.findall(r'<dd class="relative">(.*?)</dd>', page.html)
+    relative = re.findall(r'<span class="relative"><span class="visually-hidden">[^<]*</span>(.*?)</span>', page.html)
     assert relative[0].startswith("+") and re.fullmatch(r"[+-]\d+,\d", relative[0])
     assert "puesto 1 de 5" in page.text
     english = table.app.test_client()
     english.set_cookie("lang", "en")
     page = night_page(english, peña, number, looking=True)
-    assert re.findall(r'<dd class="score">(.*?)</dd>', page.html)[0] == "1.00"
+    assert (
+        re.findall(r'<span class="score"><span class="visually-hidden">[^<]*</span>(.*?)</span>', page.html)[0]
+        == "1.00"
+    )
 
 
 def test_a_correction_in_a_tables_game_changes_the_standings(table: Table) -> None:
@@ -358,7 +361,10 @@ def test_a_correction_in_a_tables_game_changes_the_standings(table: Table) -> No
     post_draw(table.client, peña, number, 1)
     (token,) = keeper_tokens(night_page(table.client, peña, number), 1)
     play(table.app, token)
-    before = re.findall(r'<dd class="relative">(.*?)</dd>', night_page(table.client, peña, number).html)
+    before = re.findall(
+        r'<span class="relative"><span class="visually-hidden">[^<]*</span>(.*?)</span>',
+        night_page(table.client, peña, number).html,
+    )
     form = table.correction_form(token, 1)
     tricks = [int(form[f"tricks-{seat}"]) for seat in range(3)]
     winner = tricks.index(max(tricks))
@@ -366,7 +372,10 @@ def test_a_correction_in_a_tables_game_changes_the_standings(table: Table) -> No
     moved = {f"tricks-{winner}": tricks[winner] - 1, f"tricks-{other}": tricks[other] + 1}
     response = table.correct(token, 1, moved)
     assert response.status_code == 303, table.read(response).errors
-    after = re.findall(r'<dd class="relative">(.*?)</dd>', night_page(table.client, peña, number).html)
+    after = re.findall(
+        r'<span class="relative"><span class="visually-hidden">[^<]*</span>(.*?)</span>',
+        night_page(table.client, peña, number).html,
+    )
     assert after != before
 
 
@@ -452,4 +461,4 @@ def test_a_deleted_tables_game_is_said_and_counts_nothing(table: Table) -> None:
     assert table.client.post(f"/p/{second}/borrar").status_code == 303
     page = night_page(table.client, peña, number)
     assert "Partida borrada: no cuenta" in page.text and "Sortear la ronda 2" in page.text
-    assert len(re.findall(r'<li class="league-player night-player">', page.html)) == 4
+    assert len(re.findall(r'<li class="night-player">', page.html)) == 4
