@@ -20,6 +20,7 @@ from scorekeeper.league import NightError, NightLine, PlayerNames, name_key
 from scorekeeper.storage import nights
 from scorekeeper.storage.groups import MANAGE, GroupScope, active_merges
 from scorekeeper.storage.models import Game, Group, Night, NightPlayer, NightTable
+from scorekeeper.storage.player_names import plain_key
 from scorekeeper.storage.store import view_of
 
 
@@ -49,7 +50,7 @@ def peña_players(group: Group) -> tuple[str, ...]:
     spellings = [player.name for game in games for player in game.players]
     names = PlayerNames(active_merges(group), spellings)
     shown = {names.player(spelling): None for spelling in spellings}
-    return tuple(sorted((names.shown(player) for player in shown), key=str.casefold))
+    return tuple(sorted((names.shown(player) for player in shown), key=plain_key))  # «Óscar» among the O's
 
 
 @dataclass(frozen=True)
