@@ -1,20 +1,24 @@
 """A peña's night of 13 over two rounds, on four phones on the Wi-Fi's address (an insecure context, as at a club):
 the manager's phone makes the peña and the night with the forms (twelve came; Mar arrives for round 2), draws each
 round and hands each table its scorekeeper's address; three phones, one per table, open their table's game and keep
-its score with taps, hand 1 on the phone (the rest of each game is saved by the engine's bots, quicker). After each
-round the manager's page ranks the night exactly as storage counts it, and at the end the lookers' page shows the
+its score with taps, hand 1 on the phone (the rest of each game is saved by the engine's bots, quicker); the third
+table's phone keeps round 2's hand 1 without signal, and its taps reach the server when the signal comes back. After
+each round the manager's page ranks the night exactly as storage counts it, and at the end the lookers' page shows the
 same night with no control at all."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper.storage import groups, nights
+from scorekeeper.storage import groups, nights, store
+from support.phones_offline import expect_chip, open_phone
 from support.played_nights import play
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
     from tests.browser.conftest import PhoneFactory, Table, TableFactory
 
     from support.lan_server import LanServer
@@ -57,6 +61,14 @@ def standings_on(page: Page) -> list[tuple[str, str, str]]:
     return [(place, name, score.split()[-1]) for place, name, score in read]  # the score after its hidden label
 
 
+def saved_hands(server: LanServer, token: str) -> int:
+    """How many hands of the game ``token`` the server keeps."""
+    with server.app.app_context():
+        game = store.find_game(token)
+        assert game is not None
+        return len([hand for hand in game.hands if hand.complete])
+
+
 def counted(server: LanServer, manage: str) -> list[tuple[str, str, str]]:
     """The night's standings as storage counts them from its games, written as the Spanish page writes them."""
     with server.app.app_context():
@@ -67,7 +79,7 @@ def counted(server: LanServer, manage: str) -> list[tuple[str, str, str]]:
 
 
 def test_a_night_of_thirteen_over_two_rounds_on_four_phones(
-    lan_server: LanServer, make_lan_phone: PhoneFactory, make_table: TableFactory
+    lan_server: LanServer, make_lan_phone: PhoneFactory, make_table: TableFactory, chromium: Browser
 ) -> None:
     manager = make_lan_phone()
     manager.goto("/pena/nueva")
@@ -86,7 +98,8 @@ def test_a_night_of_thirteen_over_two_rounds_on_four_phones(
     expect(manager.locator(".flashes")).to_contain_text("12 jugadores")
     assert manager.url.endswith(f"/pena/{manage}/noche/1"), manager.url
 
-    tables = [make_table(make_lan_phone()) for _ in range(3)]
+    far = open_phone(chromium, lan_server.url)  # the third table's phone: it loses the signal in round 2
+    tables = [make_table(make_lan_phone()), make_table(make_lan_phone()), make_table(far.page, answered=False)]
     for number, sizes in ((1, [4, 4, 4]), (2, [5, 4, 4])):
         if number == 2:  # Mar comes in late, between the rounds
             manager.get_by_label("Quién llega").fill(LATE)
@@ -105,7 +118,17 @@ def test_a_night_of_thirteen_over_two_rounds_on_four_phones(
             address = drawn.nth(index).locator("a.table-keep").get_attribute("href") or ""
             tokens.append(address.rsplit("/", 1)[-1])
             table.page.goto(address)  # as if the table had scanned its QR
+            offline = number == 2 and table.page is far.page
+            if offline:
+                far.context.set_offline(True)
             keep_first_hand(table, names, dealer)
+            if offline:
+                expect_chip(far, re.compile(r"^Sin conexión · \d+ pendientes$"))
+                assert saved_hands(lan_server, tokens[-1]) == 0, "nothing reached the server without signal"
+                far.context.set_offline(False)
+            if table.page is far.page:
+                far.settled()  # every tap of hand 1 on the server
+            assert saved_hands(lan_server, tokens[-1]) == 1
         assert sorted(len(seats_of(drawn.nth(i))[0]) for i in range(3)) == sorted(sizes)
         assert sorted(seated) == sorted(FIRST + ((LATE,) if number == 2 else ())), "everyone seated once"
 
