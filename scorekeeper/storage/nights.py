@@ -179,7 +179,7 @@ def next_round(night: Night) -> int:
     """The round to be drawn next. Raises ``NightError`` when the night has drawn its last round."""
     number = drawn_rounds(night) + 1
     if number > night.rounds:
-        raise NightError(N_("La noche ya ha sorteado sus %(rounds)s rondas"), rounds=night.rounds)
+        raise NightError(N_("Ya se han sorteado todas las rondas de la noche"))
     return number
 
 

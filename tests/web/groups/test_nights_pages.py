@@ -220,7 +220,7 @@ def test_the_next_round_is_drawn_once_every_table_is_over_and_none_after_the_las
     assert "Noche terminada" in page.text and "Sortear" not in page.text
     before = night_rows(table.app)
     refused = Page(post_draw(table.client, peña, number, 3))
-    assert refused.status == 422 and "La noche ya ha sorteado sus 2 rondas" in refused.errors
+    assert refused.status == 422 and "Ya se han sorteado todas las rondas de la noche" in refused.errors
     assert night_rows(table.app) == before
 
 
@@ -314,7 +314,7 @@ def test_nobody_arrives_or_leaves_once_the_last_round_is_drawn(table: Table) -> 
     before = night_rows(table.app)
     for action, name in (("llega", "Zoe"), ("se-va", "Ana")):
         refused = Page(table.client.post(f"/pena/{peña.manage}/noche/{number}/{action}", data={"name": name}))
-        assert refused.status == 422 and "La noche ya ha sorteado sus 1 rondas" in refused.errors
+        assert refused.status == 422 and "Ya se han sorteado todas las rondas de la noche" in refused.errors
     assert night_rows(table.app) == before
 
 

@@ -308,7 +308,7 @@ def test_no_round_is_drawn_after_the_last_nor_for_fewer_than_three(game_app: Fla
     night.draw()
     night.play(1)
     assert night.read(nights.night_over)
-    assert draw_refused(night) == "La noche ya ha sorteado sus 1 rondas"
+    assert draw_refused(night) == "Ya se han sorteado todas las rondas de la noche"
     small = StoredNight.make(game_app, NAMES[:3])
     small.change(lambda n: nights.leave(n, n.players[0]))
     assert draw_refused(small) == TOO_FEW
@@ -405,7 +405,7 @@ def test_no_one_arrives_once_the_last_round_is_drawn(game_app: Flask) -> None:
         with pytest.raises(NightError) as error:
             nights.arrive(stored, "Dani")
         db.session.rollback()
-    assert refusal(error) == "La noche ya ha sorteado sus 1 rondas"
+    assert refusal(error) == "Ya se han sorteado todas las rondas de la noche"
 
 
 def test_no_one_leaves_once_the_last_round_is_drawn(game_app: Flask) -> None:
@@ -416,7 +416,7 @@ def test_no_one_leaves_once_the_last_round_is_drawn(game_app: Flask) -> None:
         with pytest.raises(NightError) as error:
             nights.leave(stored, stored.players[0])
         db.session.rollback()
-    assert refusal(error) == "La noche ya ha sorteado sus 1 rondas"
+    assert refusal(error) == "Ya se han sorteado todas las rondas de la noche"
     assert (night.who(), night.state()) == before
 
 
