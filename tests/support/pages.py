@@ -16,6 +16,12 @@ def text_of(markup: str) -> str:
     return " ".join(html_lib.unescape(text).split())
 
 
+def addresses_of(markup: str, label: str) -> list[str]:
+    """The addresses of the links in ``markup`` that read ``label``, in order."""
+    links = re.findall(r'<a\b[^>]*\bhref="([^"]*)"[^>]*>(.*?)</a>', markup, re.S)
+    return [html_lib.unescape(href) for href, text in links if text_of(text) == label]
+
+
 def get(client: FlaskClient, address: str, status: int = 200) -> str:
     """The page at ``address``, checking it answers ``status``."""
     response = client.get(address)

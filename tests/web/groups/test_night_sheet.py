@@ -21,7 +21,7 @@ from scorekeeper.plumbing import addresses
 from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 from scorekeeper.storage import store
 from support.groups import DrawnTable, Peña, draw_round, make_peña, store_night
-from support.pages import text_of
+from support.pages import addresses_of, text_of
 from support.qr_reader import read_svg
 
 HOST = "http://pocha.casa:8080"
@@ -155,6 +155,18 @@ def test_before_the_first_draw_the_sheet_says_it_comes_with_it(game_app: Flask, 
     assert cards(html) == {} and 'class="qr"' not in html and "data-print" not in html
     assert f'href="/pena/{peña.manage}"' in html, "the way back to the peña"
     assert sheet(phone, peña, number, "?ronda=1")[0] == 404, "no round drawn to show"
+
+
+def test_the_sheet_leads_back_to_its_night_and_to_the_peña(game_app: Flask, phone: FlaskClient) -> None:
+    peña = make_peña(phone, game_app)
+    number = store_night(game_app, peña, THIRTEEN[:8])
+    for drawn in (False, True):
+        if drawn:
+            draw_round(game_app, peña, number)
+        html = sheet(phone, peña, number)[1]
+        assert addresses_of(html, "Volver a la noche") == [f"/pena/{peña.manage}/noche/{number}"], drawn
+        assert addresses_of(html, "Volver a la peña") == [f"/pena/{peña.manage}"], drawn
+    assert phone.get(f"/pena/{peña.manage}/noche/{number}").status_code == 200
 
 
 def test_only_the_managers_address_opens_the_sheet(game_app: Flask, phone: FlaskClient) -> None:

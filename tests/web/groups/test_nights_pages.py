@@ -23,6 +23,7 @@ from support.night_pages import (
     round_tables,
     stored_night,
 )
+from support.pages import addresses_of
 from support.played_nights import play
 from support.table import Page, Table
 
@@ -173,6 +174,30 @@ def test_the_lookers_page_shows_the_tables_but_no_scorekeepers_link_nor_form(tab
     forms = re.findall(r'<form[^>]*method="post"[^>]*action="([^"]*)"', looked.html)
     assert forms == ["/idioma"], "the lookers' page changes nothing"
     assert len(re.findall(r'class="button button-secondary table-watch"', looked.html)) == 3
+
+
+def test_the_nights_pages_lead_to_the_latest_rounds_sheet_and_the_rooms_screen(table: Table) -> None:
+    peña = make_peña(table.client, table.app)
+    number = make_night_with_form(table.client, peña, THIRTEEN[:8], rounds="2")
+    screen = f"/pena/ver/{peña.look}/noche/{number}/pantalla"
+    sheet = f"/pena/{peña.manage}/noche/{number}/mesas"
+    page = night_page(table.client, peña, number)
+    assert addresses_of(page.html, "Pantalla de la sala") == [screen], "through the lookers' address"
+    assert addresses_of(page.html, "Hoja de mesas para imprimir") == [], "no sheet before the first draw"
+    post_draw(table.client, peña, number, 1)
+    page = night_page(table.client, peña, number)
+    assert addresses_of(page.part("ronda-1"), "Hoja de mesas para imprimir") == [sheet]
+    finish_round(table, peña, number, 1)
+    post_draw(table.client, peña, number, 2)
+    page = night_page(table.client, peña, number)
+    assert addresses_of(page.html, "Hoja de mesas para imprimir") == [sheet], "once, with the latest round"
+    assert addresses_of(page.part("ronda-2"), "Hoja de mesas para imprimir") == [sheet]
+    assert addresses_of(page.html, "Pantalla de la sala") == [screen]
+    looked = night_page(table.app.test_client(), peña, number, looking=True)
+    assert addresses_of(looked.html, "Pantalla de la sala") == [screen]
+    assert addresses_of(looked.html, "Hoja de mesas para imprimir") == [] and "/mesas" not in looked.html
+    for address in (screen, sheet):
+        assert table.client.get(address).status_code == 200, address
 
 
 def test_a_second_tap_on_the_draw_finds_it_drawn_and_changes_nothing(table: Table) -> None:
