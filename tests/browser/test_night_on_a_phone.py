@@ -16,27 +16,13 @@ from test_page_weight import MAX_BYTES, MAX_REQUESTS, first_load
 
 from support.groups import Peña, store_peña
 from support.league_games import random_games
-from support.played_nights import draw, make_night, play
+from support.played_nights import LONG_NAMES, NAMES, draw, make_night, play
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory
 
-#: Thirteen at the night, some with names of 20 letters (the longest a game takes).
-PLAYERS = (
-    "Maximiliano Fernánde",
-    "María José Gutiérrez",
-    "Juan Carlos Martínez",
-    "Ana",
-    "Bea",
-    "Carlos",
-    "Dani",
-    "Eva",
-    "Fede",
-    "Gema",
-    "Hugo",
-    "Inés",
-    "Javi",
-)
+#: Thirteen at the night, three with names of 20 letters (the longest a game takes).
+PLAYERS = (*LONG_NAMES, *NAMES[:10])
 #: How many controls are drawn, and those smaller than a thumb (44 px): buttons, links drawn as buttons, fields, the summaries that open a
 #: player's rounds, and each box or radio by the label that holds it (the label is what a thumb taps).
 SMALL_TARGETS = """() => [...document.querySelectorAll(
@@ -54,8 +40,8 @@ def night_being_played(live_server: LiveServer) -> tuple[Peña, int]:
     """A peña of random games and a night of 13: its first round drawn, its first table finished."""
     peña, _watched = store_peña(live_server.app, random_games(random.Random(5), 8))
     number = make_night(live_server.app, peña, PLAYERS, name="Viernes de club")
-    tokens = draw(live_server.app, peña, number)
-    play(live_server.app, tokens[0])
+    tables = draw(live_server.app, peña, number)
+    play(live_server.app, tables[0].token)
     return peña, number
 
 

@@ -42,7 +42,7 @@ def a_night(live_server: LiveServer) -> tuple[Peña, int, list[str]]:
     """A peña with a night of 22 players, its first round drawn: the peña, the night and each table's token."""
     peña, _watched = store_peña(live_server.app, [])
     number = make_night(live_server.app, peña, TWENTY_TWO)
-    return peña, number, draw(live_server.app, peña, number)
+    return peña, number, [table.token for table in draw(live_server.app, peña, number)]
 
 
 def check_readable(tv: Page) -> None:

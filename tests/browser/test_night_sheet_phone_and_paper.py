@@ -2,7 +2,7 @@
 with «Imprimir» (and the whole sheet without the script); printed on A4, every card whole on its page, two or more
 a page, no button, black on white even from a dark phone; a first load under the page weight's limit.
 
-The peña and its night are stored straight in the live server's database (tests/support/groups.py).
+The peña and its night are stored straight in the live server's database (tests/support/played_nights.py).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from test_axe import LANGUAGES, Checker
 from test_page_weight import MAX_BYTES, MAX_REQUESTS, first_load
 from test_print import A4_PRINTED
 
-from support.groups import DrawnTable, Peña, draw_round, store_night, store_peña
+from support.groups import Peña, store_peña
+from support.played_nights import DrawnTable, draw, make_night
 from support.qr_reader import read_svg
 
 if TYPE_CHECKING:
@@ -37,8 +38,8 @@ def night_of(live_server: LiveServer) -> tuple[Peña, int, list[DrawnTable]]:
     """A peña whose night of twenty has its first round drawn: the peña, the night's number, the tables."""
     assert len(set(TWENTY)) == 20 and all(len(name) == 20 for name in TWENTY)
     peña, _watched = store_peña(live_server.app, [])
-    number = store_night(live_server.app, peña, TWENTY)
-    return peña, number, draw_round(live_server.app, peña, number)
+    number = make_night(live_server.app, peña, TWENTY)
+    return peña, number, draw(live_server.app, peña, number)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -50,8 +51,8 @@ def test_the_sheet_has_no_axe_violation_on_a_phone(
     page = make_phone(locale=locale, color_scheme=scheme)
     checker = Checker(page, word)
     peña, number, _tables = night_of(live_server)
-    draw_round(live_server.app, peña, number)  # two rounds: the rounds' links too
-    waiting = store_night(live_server.app, peña, TWENTY[:8])
+    draw(live_server.app, peña, number, leave_unfinished=True)  # two rounds: the rounds' links too
+    waiting = make_night(live_server.app, peña, TWENTY[:8])
     checker.visit("the sheet", f"/pena/{peña.manage}/noche/{number}/mesas")
     expect(page.locator(".sheet-card")).to_have_count(5)
     checker.visit("the sheet of the first round", f"/pena/{peña.manage}/noche/{number}/mesas?ronda=1")

@@ -12,8 +12,8 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.extensions import db
 from scorekeeper.league import LeagueGame
-from scorekeeper.storage import groups, nights, store
-from scorekeeper.storage.models import Group, utcnow
+from scorekeeper.storage import groups, store
+from scorekeeper.storage.models import Group
 from support.paper_games import stored_hand
 from support.table import Page, Table
 
@@ -97,51 +97,3 @@ def store_peña(app: Flask, games: Sequence[LeagueGame], name: str = "Los del do
             watched.append(game.watch_token)
         db.session.commit()
         return Peña(token, group.look_token), watched
-
-
-# --- a peña's nights -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class DrawnTable:
-    """A table of a drawn round: its number, its players in seat order, who deals first, its game's two tokens."""
-
-    number: int
-    players: tuple[str, ...]
-    first_dealer: int
-    token: str
-    watch: str
-
-
-def store_night(app: Flask, peña: Peña, names: Sequence[str], rounds: int = 3, seed: int = 13) -> int:
-    """A night of the peña with ``names`` at it, not yet drawn: its number."""
-    with app.app_context():
-        group = groups.find_group(peña.manage)
-        assert group is not None
-        night = nights.create_night(group, "Viernes", names, rounds=rounds, seed=seed)
-        db.session.commit()
-        return night.number
-
-
-def draw_round(app: Flask, peña: Peña, number: int) -> list[DrawnTable]:
-    """Draw the next round of night ``number`` (the latest round left first, if it is not over): its tables."""
-    with app.app_context():
-        group = groups.find_group(peña.manage)
-        assert group is not None
-        night = nights.night_for(group, number)
-        for table in nights.tables_of(night, nights.drawn_rounds(night)):
-            if table.game is not None and not nights.table_over(table):
-                table.game.abandoned_at = utcnow()  # the table left its game: the round is over
-        made = nights.draw_next(night, peña.manage)
-        db.session.commit()
-        return [
-            DrawnTable(
-                row.number,
-                tuple(player.name for player in row.game.players),
-                row.game.first_dealer,
-                token,
-                row.game.watch_token,
-            )
-            for row, token in made
-            if row.game is not None
-        ]

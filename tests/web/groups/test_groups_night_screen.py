@@ -18,10 +18,9 @@ from test_groups_screen import no_controls
 from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 from support.groups import Peña, make_peña
 from support.pages import text_of
-from support.played_nights import draw, make_night, play
+from support.played_nights import THIRTEEN, draw, make_night, play
 from support.table import Table
 
-THIRTEEN = ("Ana", "Bea", "Carlos", "Dani", "Eva", "Fermín", "Gema", "Hugo", "Inés", "Javi", "Koldo", "Lucía", "Mar")
 _TABLE = re.compile(r'<li class="screen-panel night-table" id="mesa-(\d+)">')
 _ROWS = re.compile(r'<[ou]l class="screen-rows">')
 _ROW = re.compile(r'<li class="screen-row[^"]*">(.*?)</li>', re.S)
@@ -62,7 +61,7 @@ def test_the_screen_waits_for_the_draw_then_shows_it_large_then_every_tables_gam
     assert "Han venido 13 jugadores" in waiting.text and all(name in waiting.text for name in THIRTEEN)
     no_controls(waiting.html)
 
-    tokens = draw(table.app, peña, number)
+    tokens = [drawn.token for drawn in draw(table.app, peña, number)]
     drawn = table.read(table.client.get(screen_of(peña, number)))
     assert "Ronda 1 de 3" in drawn.text and "Sorteo de la ronda 1: busca tu mesa" in drawn.text
     seats = tables_on(drawn.html)
@@ -93,7 +92,7 @@ def test_the_screen_waits_for_the_draw_then_shows_it_large_then_every_tables_gam
 
 def test_a_finished_game_names_its_winner_and_the_night_counts_it_in_the_pages_language(table: Table) -> None:
     peña, number = a_night(table)
-    tokens = draw(table.app, peña, number)
+    tokens = [drawn.token for drawn in draw(table.app, peña, number)]
     play(table.app, tokens[0])
     play(table.app, tokens[1], hands=4)
     page = table.read(table.client.get(screen_of(peña, number)))
@@ -128,7 +127,7 @@ def test_the_screen_answers_304_until_a_hand_a_correction_or_a_draw(table: Table
         assert table.client.get(address, headers={"If-None-Match": live.headers["ETag"]}).status_code == 304, step
         return live.headers["ETag"]
 
-    tokens = draw(table.app, peña, number)
+    tokens = [drawn.token for drawn in draw(table.app, peña, number)]
     etag = changed("a draw")
     assert "Sorteo de la ronda 1" in table.read(table.client.get(address)).text
     names = table.snap(tokens[2]).names
@@ -153,7 +152,7 @@ def test_the_screen_answers_304_until_a_hand_a_correction_or_a_draw(table: Table
 
 def test_a_game_left_or_deleted_says_so_and_the_night_ends(table: Table) -> None:
     peña, number = a_night(table, THIRTEEN[:8])
-    tokens = draw(table.app, peña, number)
+    tokens = [drawn.token for drawn in draw(table.app, peña, number)]
     assert table.client.post(f"/p/{tokens[0]}/dejar").status_code == 303
     assert table.client.post(f"/p/{tokens[1]}/borrar").status_code == 303
     page = table.read(table.client.get(screen_of(peña, number)))
@@ -163,8 +162,8 @@ def test_a_game_left_or_deleted_says_so_and_the_night_ends(table: Table) -> None
     assert "Ronda 1 de 3" in page.text and "Esperando el sorteo de la ronda 2" in page.text
 
     for _round in (2, 3):
-        for token in draw(table.app, peña, number):
-            play(table.app, token)
+        for drawn in draw(table.app, peña, number):
+            play(table.app, drawn.token)
     over = table.read(table.client.get(screen_of(peña, number)))
     assert "Noche terminada" in over.text and "Ronda" not in over.text.split("Mesa 1")[0]
     leaders = [line.split(" ")[1] for line in standings_on(over.html) if line.startswith("1 ")]
@@ -173,7 +172,7 @@ def test_a_game_left_or_deleted_says_so_and_the_night_ends(table: Table) -> None
 
 def test_the_tables_totals_are_the_games(table: Table) -> None:
     peña, number = a_night(table)
-    tokens = draw(table.app, peña, number)
+    tokens = [drawn.token for drawn in draw(table.app, peña, number)]
     for hands, token in enumerate(tokens, start=2):
         play(table.app, token, hands=hands, seed=hands)
     shown = tables_on(table.client.get(screen_of(peña, number)).get_data(as_text=True))
@@ -209,7 +208,7 @@ def test_an_unknown_night_or_token_and_the_managers_token_are_the_apps_404(table
 @pytest.mark.parametrize("language", SUPPORTED_LOCALES)
 def test_the_screen_is_drawn_in_every_language(table: Table, language: str) -> None:
     peña, number = a_night(table)
-    tokens = draw(table.app, peña, number)
+    tokens = [drawn.token for drawn in draw(table.app, peña, number)]
     play(table.app, tokens[0])
     client = table.app.test_client()
     client.set_cookie("lang", language)

@@ -20,12 +20,12 @@ from flask_babel import gettext
 from scorekeeper.plumbing import addresses
 from scorekeeper.plumbing.languages import SUPPORTED_LOCALES
 from scorekeeper.storage import store
-from support.groups import DrawnTable, Peña, draw_round, make_peña, store_night
+from support.groups import Peña, make_peña
 from support.pages import addresses_of, text_of
+from support.played_nights import THIRTEEN, DrawnTable, draw, make_night
 from support.qr_reader import read_svg
 
 HOST = "http://pocha.casa:8080"
-THIRTEEN = ("Ana", "Bea", "Carlos", "Dani", "Eva", "Fermín", "Gema", "Hugo", "Inés", "Javi", "Koldo", "Lucía", "Mar")
 #: Twenty letters each, the longest a game takes; one with markup in it.
 LONG = (
     "Maximilianofernández",
@@ -96,8 +96,8 @@ def check_card(client: FlaskClient, app: Flask, card: str, table: DrawnTable, ho
 
 def test_each_tables_code_opens_that_very_tables_game(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN)
-    tables = draw_round(game_app, peña, number)
+    number = make_night(game_app, peña, THIRTEEN)
+    tables = draw(game_app, peña, number)
     assert [len(table.players) for table in tables] == [5, 4, 4]
     status, html = sheet(phone, peña, number)
     assert status == 200
@@ -113,8 +113,8 @@ def test_each_tables_code_opens_that_very_tables_game(game_app: Flask, phone: Fl
 
 def test_a_sheet_opened_on_the_server_itself_gives_the_lan_address(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN[:7])
-    tables = draw_round(game_app, peña, number)
+    number = make_night(game_app, peña, THIRTEEN[:7])
+    tables = draw(game_app, peña, number)
     _status, html = sheet(phone, peña, number, base_url="http://127.0.0.1:5000")
     shown = cards(html)
     for table in tables:
@@ -123,9 +123,9 @@ def test_a_sheet_opened_on_the_server_itself_gives_the_lan_address(game_app: Fla
 
 def test_the_latest_round_by_default_another_with_ronda(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN[:8])
-    first = draw_round(game_app, peña, number)
-    second = draw_round(game_app, peña, number)
+    number = make_night(game_app, peña, THIRTEEN[:8])
+    first = draw(game_app, peña, number)
+    second = draw(game_app, peña, number, leave_unfinished=True)
     for query, tables, round_number in (("", second, 2), ("?ronda=2", second, 2), ("?ronda=1", first, 1)):
         status, html = sheet(phone, peña, number, query)
         assert status == 200, query
@@ -148,7 +148,7 @@ def test_the_latest_round_by_default_another_with_ronda(game_app: Flask, phone: 
 
 def test_before_the_first_draw_the_sheet_says_it_comes_with_it(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN)
+    number = make_night(game_app, peña, THIRTEEN)
     status, html = sheet(phone, peña, number)
     assert status == 200
     assert "La hoja de las mesas sale con el primer sorteo" in text_of(html)
@@ -159,10 +159,10 @@ def test_before_the_first_draw_the_sheet_says_it_comes_with_it(game_app: Flask, 
 
 def test_the_sheet_leads_back_to_its_night_and_to_the_peña(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN[:8])
+    number = make_night(game_app, peña, THIRTEEN[:8])
     for drawn in (False, True):
         if drawn:
-            draw_round(game_app, peña, number)
+            draw(game_app, peña, number)
         html = sheet(phone, peña, number)[1]
         assert addresses_of(html, "Volver a la noche") == [f"/pena/{peña.manage}/noche/{number}"], drawn
         assert addresses_of(html, "Volver a la peña") == [f"/pena/{peña.manage}"], drawn
@@ -171,8 +171,8 @@ def test_the_sheet_leads_back_to_its_night_and_to_the_peña(game_app: Flask, pho
 
 def test_only_the_managers_address_opens_the_sheet(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN[:4])
-    (table,) = draw_round(game_app, peña, number)
+    number = make_night(game_app, peña, THIRTEEN[:4])
+    (table,) = draw(game_app, peña, number)
     stranger = game_app.test_client()
     for address in (
         f"/pena/{peña.look}/noche/{number}/mesas",
@@ -195,8 +195,8 @@ def test_only_the_managers_address_opens_the_sheet(game_app: Flask, phone: Flask
 def test_twenty_letter_names_are_written_whole_and_escaped(game_app: Flask, phone: FlaskClient) -> None:
     assert all(len(name) == 20 for name in LONG)
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, LONG)
-    tables = draw_round(game_app, peña, number)
+    number = make_night(game_app, peña, LONG)
+    tables = draw(game_app, peña, number)
     _status, html = sheet(phone, peña, number)
     assert "<b>Eva</b>" not in html and "&lt;b&gt;Eva&lt;/b&gt;Fernández1" in html
     shown = cards(html)
@@ -209,8 +209,8 @@ def test_twenty_letter_names_are_written_whole_and_escaped(game_app: Flask, phon
 
 def test_a_table_whose_game_was_deleted_says_so(game_app: Flask, phone: FlaskClient) -> None:
     peña = make_peña(phone, game_app)
-    number = store_night(game_app, peña, THIRTEEN[:8])
-    first, second = draw_round(game_app, peña, number)
+    number = make_night(game_app, peña, THIRTEEN[:8])
+    first, second = draw(game_app, peña, number)
     assert phone.post(f"/p/{first.token}/borrar").status_code == 303
     _status, html = sheet(phone, peña, number)
     shown = cards(html)
@@ -222,8 +222,8 @@ def test_a_table_whose_game_was_deleted_says_so(game_app: Flask, phone: FlaskCli
 @pytest.mark.parametrize("language", SUPPORTED_LOCALES)
 def test_the_sheet_is_in_the_language_asked_for(game_app: Flask, phone: FlaskClient, language: str) -> None:
     peña = make_peña(phone, game_app)
-    drawn, waiting = store_night(game_app, peña, THIRTEEN[:7]), store_night(game_app, peña, THIRTEEN[:7])
-    assert len(draw_round(game_app, peña, drawn)) == 2
+    drawn, waiting = make_night(game_app, peña, THIRTEEN[:7]), make_night(game_app, peña, THIRTEEN[:7])
+    assert len(draw(game_app, peña, drawn)) == 2
     phone.set_cookie("lang", language, domain=urlsplit(HOST).hostname)
     with game_app.test_request_context(headers={"Cookie": f"lang={language}"}):
         heading = gettext("Mesas de la ronda %(round)s", round=1)

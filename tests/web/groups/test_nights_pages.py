@@ -24,12 +24,11 @@ from support.night_pages import (
     stored_night,
 )
 from support.pages import addresses_of
-from support.played_nights import play
+from support.played_nights import LONG_NAMES, THIRTEEN, play
 from support.table import Page, Table
 
-THIRTEEN = ("Ana", "Bea", "Carlos", "Dani", "Eva", "Fermín", "Gema", "Hugo", "Inés", "Javi", "Koldo", "Lucía", "Mar")
-#: Names of 20 letters, the longest a game takes.
-LONG = ("Maximiliano Fernánde", "María José Gutiérrez", "Juan Carlos Martínez", "Ana")
+#: Three names of 20 letters, the longest a game takes, and a short one.
+LONG = (*LONG_NAMES, "Ana")
 
 
 def finish_round(table: Table, peña: Peña, night: int, number: int) -> list[str]:

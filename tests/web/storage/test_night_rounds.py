@@ -16,8 +16,8 @@ from scorekeeper.extensions import db
 from scorekeeper.groups.league_page import LeaguePage
 from scorekeeper.league import LeagueGame, NightLine, league
 from scorekeeper.storage import groups, nights, store
-from support.nights import NAMES, StoredNight, assert_within_band, seated
 from support.paper_games import CLASSIC, classic_game, store_game
+from support.played_nights import NAMES, StoredNight, assert_within_band, seated
 from support.table import Table
 
 #: Who arrives for the second round, and who leaves after it.

@@ -15,8 +15,8 @@ from scorekeeper.extensions import db
 from scorekeeper.league import NightError, Round, Table, draw_round, meetings, repeats, table_sizes
 from scorekeeper.storage import groups, nights, store
 from scorekeeper.storage.models import Group, Night
-from support.nights import NAMES, DrawnTable, StoredNight, assert_within_band, seated
 from support.paper_games import classic_game
+from support.played_nights import NAMES, DrawnTable, StoredNight, assert_within_band, seated
 from support.table import Table as Phone
 
 #: The message of a night too small for a table.
@@ -55,7 +55,7 @@ def test_a_night_seats_everyone_who_came_once_at_tables_of_the_sizes_asked(game_
     def made(night: Night) -> tuple[object, ...]:
         return (night.number, night.name, night.preset, night.sizes, night.rounds, night.mode, night.seed)
 
-    assert night.read(made) == (1, "Noche de prueba", "rapida", "4,5", 3, "random", players)
+    assert night.read(made) == (1, "Viernes de mus", "rapida", "4,5", 3, "random", players)
     assert night.who() == [(name, 1, None) for name in came]
     assert night.read(nights.next_sizes) == table_sizes(players, (4, 5), 3, 6)
     drawn = night.draw()
