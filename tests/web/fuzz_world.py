@@ -16,7 +16,8 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.storage import groups, nights
+from support.groups import Peña
+from support.played_nights import draw, make_night
 from support.table import Table
 
 FOUR = ("Ana", "Begoña", "Carlos", "Dani")
@@ -189,20 +190,15 @@ def set_up_peña(table: Table, games: dict[str, str]) -> tuple[str, str]:
     html = table.client.get(f"/pena/{manage}").get_data(as_text=True)
     look = re.search(r"/pena/ver/([A-Za-z0-9_-]+)", html)
     assert look, "no lookers' address on the manager's page"
-    set_up_night(table.app, manage)
     return manage, look.group(1)
 
 
-def set_up_night(app: Flask, manage: str) -> None:
-    """Two nights of the peña: the first with a round drawn (its tables' games in the peña), the second not yet drawn."""
-    with app.app_context():
-        group = groups.find_group(manage)
-        assert group is not None
-        drawn = nights.create_night(group, "Viernes", ("Ana", "Begoña", "Carlos", "Dani", "Eva", "Íñigo", "<b>Eva</b>"))
-        nights.create_night(group, "", FOUR)
-        db.session.commit()
-        nights.draw_next(drawn, manage)
-        db.session.commit()
+def set_up_nights(app: Flask, peña: Peña) -> None:
+    """Two nights of the peña: night 1 with a round drawn (its tables' games in the peña), night 2 not yet drawn."""
+    drawn = make_night(app, peña, ("Ana", "Begoña", "Carlos", "Dani", "Eva", "Íñigo", "<b>Eva</b>"), name="Viernes")
+    waiting = make_night(app, peña, FOUR, name="")
+    assert (drawn, waiting) == (1, 2), "the addresses the tests ask for"
+    draw(app, peña, drawn)
 
 
 def csrf_token_of(client: FlaskClient) -> str:
@@ -233,7 +229,7 @@ def build_world(folder: Path) -> World:
         games = set_up_games(table)
         states = {name: state_of(table, token) for name, token in games.items()}
         peña = set_up_peña(table, games)
-        set_up_night(app, peña[0])
+        set_up_nights(app, Peña(*peña))
     client = app.test_client()
     foreign = csrf_token_of(app.test_client())
     world = World(app, client, csrf_token_of(client), foreign, states, sqlite3.connect(":memory:"), peña)
