@@ -53,6 +53,15 @@ def peña_players(group: Group) -> tuple[str, ...]:
     return tuple(sorted((names.shown(player) for player in shown), key=plain_key))  # «Óscar» among the O's
 
 
+def night_status(drawn: int, rounds: int, over: bool) -> str:
+    """Where a night is, in words: not drawn yet, the round being played of its rounds, or over."""
+    if over:
+        return str(_("Noche terminada"))
+    if not drawn:
+        return str(_("Sin sortear"))
+    return str(_("Ronda %(round)s de %(rounds)s", round=drawn, rounds=rounds))
+
+
 @dataclass(frozen=True)
 class NightSummary:
     """A night as the peña's page lists it: its number and name, when it was made, rounds drawn of its rounds."""
@@ -63,6 +72,11 @@ class NightSummary:
     drawn: int
     rounds: int
     over: bool
+
+    @property
+    def status(self) -> str:
+        """Where the night is, in words."""
+        return night_status(self.drawn, self.rounds, self.over)
 
 
 def night_summaries(group: Group) -> list[NightSummary]:
@@ -231,12 +245,8 @@ class NightPage:
 
     @property
     def status(self) -> str:
-        """Where the night is: not drawn yet, the round being played, or over."""
-        if self.over:
-            return str(_("Noche terminada"))
-        if not self.drawn:
-            return str(_("Sin sortear"))
-        return str(_("Ronda %(round)s de %(rounds)s", round=self.drawn, rounds=self.night.rounds))
+        """Where the night is, in words."""
+        return night_status(self.drawn, self.night.rounds, self.over)
 
 
 def sizes_label(sizes: tuple[int, ...]) -> str:

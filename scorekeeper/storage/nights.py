@@ -238,7 +238,7 @@ def arrive(night: Night, name: str) -> NightPlayer:
     ``NightError`` when they are already playing, or the night has drawn its last round."""
     (name,) = _checked([tidy_name(name)])
     number = next_round(night)
-    known = next((player for player in night.players if name_key(player.name) == name_key(name)), None)
+    known = player_at(night, name)
     if known is not None:
         if known.left_round is None:
             raise NightError(N_("«%(name)s» ya está en la noche"), name=known.name)
@@ -331,8 +331,7 @@ def drawn(night: Night) -> list[DrawnRound]:
 
 def night_state(night: Night) -> tuple[int, tuple[tuple[int, int], ...]]:
     """What the night's pages depend on: its version and each table's game (id, version)."""
-    games = [table.game for table in night.tables if table.game is not None]
-    return night.version, tuple(sorted((game.id, game.version) for game in games))
+    return night.version, tuple(sorted((game.id, game.version) for game in night_games(night)))
 
 
 def night_games(night: Night) -> list[Game]:

@@ -55,11 +55,16 @@ def night_page(client: FlaskClient, peña: Peña, night: int, looking: bool = Fa
     return page
 
 
-def round_tables(page: Page, number: int) -> list[list[str]]:
-    """The players of each table of round ``number`` as the page lists them, in seat order (the dealer's mark left out)."""
+def round_section(page: Page, number: int) -> str:
+    """The HTML of round ``number``'s section of the night's page."""
     section = re.search(rf'<section class="night-round" id="ronda-{number}".*?</section>', page.html, re.S)
     assert section, f"no round {number} on the page"
-    tables = re.findall(r'<ol class="night-seats">(.*?)</ol>', section.group(0), re.S)
+    return section.group(0)
+
+
+def round_tables(page: Page, number: int) -> list[list[str]]:
+    """The players of each table of round ``number`` as the page lists them, in seat order (the dealer's mark left out)."""
+    tables = re.findall(r'<ol class="night-seats">(.*?)</ol>', round_section(page, number), re.S)
     return [
         [
             text_of(re.sub(r'<span class="dealer-mark">.*?</span>', "", seat))
@@ -71,9 +76,7 @@ def round_tables(page: Page, number: int) -> list[list[str]]:
 
 def keeper_tokens(page: Page, number: int) -> list[str]:
     """The scorekeepers' tokens of round ``number``'s tables, from their «Llevar la cuenta» links."""
-    section = re.search(rf'<section class="night-round" id="ronda-{number}".*?</section>', page.html, re.S)
-    assert section, f"no round {number} on the page"
-    return re.findall(r'<a class="button table-keep" href="/p/([^"]+)"', section.group(0))
+    return re.findall(r'<a class="button table-keep" href="/p/([^"]+)"', round_section(page, number))
 
 
 def night_rows(app: Flask) -> tuple[Any, ...]:

@@ -20,6 +20,7 @@ from support.night_pages import (
     night_rows,
     post_draw,
     post_new_night,
+    round_section,
     round_tables,
     stored_night,
 )
@@ -185,12 +186,12 @@ def test_the_nights_pages_lead_to_the_latest_rounds_sheet_and_the_rooms_screen(t
     assert addresses_of(page.html, "Hoja de mesas para imprimir") == [], "no sheet before the first draw"
     post_draw(table.client, peña, number, 1)
     page = night_page(table.client, peña, number)
-    assert addresses_of(page.part("ronda-1"), "Hoja de mesas para imprimir") == [sheet]
+    assert addresses_of(round_section(page, 1), "Hoja de mesas para imprimir") == [sheet]
     finish_round(table, peña, number, 1)
     post_draw(table.client, peña, number, 2)
     page = night_page(table.client, peña, number)
     assert addresses_of(page.html, "Hoja de mesas para imprimir") == [sheet], "once, with the latest round"
-    assert addresses_of(page.part("ronda-2"), "Hoja de mesas para imprimir") == [sheet]
+    assert addresses_of(round_section(page, 2), "Hoja de mesas para imprimir") == [sheet]
     assert addresses_of(page.html, "Pantalla de la sala") == [screen]
     looked = night_page(table.app.test_client(), peña, number, looking=True)
     assert addresses_of(looked.html, "Pantalla de la sala") == [screen]
@@ -418,7 +419,7 @@ def test_the_peñas_page_lists_its_nights_for_the_manager_and_the_lookers(table:
     managed = Page(table.client.get(f"/pena/{peña.manage}"))
     assert managed.items("noches")[:2] == [
         f"Segunda Sin sortear {managed.items('noches')[0].split()[-1]}",
-        f"Primera Terminada {managed.items('noches')[1].split()[-1]}",
+        f"Primera Noche terminada {managed.items('noches')[1].split()[-1]}",
     ]
     assert f'href="/pena/{peña.manage}/noche/{second}"' in managed.html
     looked = Page(table.client.get(f"/pena/ver/{peña.look}"))
