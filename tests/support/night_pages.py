@@ -1,6 +1,6 @@
 """A peña's night driven through its pages with the test client: made with its form, its rounds drawn with «Sortear»,
 its page read back (its tables, their scorekeepers' links) and its rows compared before and after a request. Its
-tables' games are played by support/played_nights.py."""
+tables' games are played by support/played_nights.py (``finish_round``: every table of a round, by its links)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from scorekeeper.extensions import db
 from scorekeeper.storage.models import Night
 from support.groups import Peña
 from support.pages import text_of
-from support.table import Page
+from support.played_nights import play
+from support.table import Page, Table
 
 #: Every table of a night, to tell that a refused request changed none of them.
 NIGHT_TABLES = ("night", "night_player", "night_table", "player_group", "player_group_game", "game")
@@ -77,6 +78,14 @@ def round_tables(page: Page, number: int) -> list[list[str]]:
 def keeper_tokens(page: Page, number: int) -> list[str]:
     """The scorekeepers' tokens of round ``number``'s tables, from their «Llevar la cuenta» links."""
     return re.findall(r'<a class="button table-keep" href="/p/([^"]+)"', round_section(page, number))
+
+
+def finish_round(table: Table, peña: Peña, night: int, number: int) -> list[str]:
+    """Play every table of round ``number`` to its end, as their «Llevar la cuenta» links open them: their tokens."""
+    tokens = keeper_tokens(night_page(table.client, peña, night), number)
+    for seed, token in enumerate(tokens, start=1):
+        play(table.app, token, seed=seed)
+    return tokens
 
 
 def night_rows(app: Flask) -> tuple[Any, ...]:

@@ -12,8 +12,9 @@ import re
 import pytest
 
 from scorekeeper.storage import groups, store
-from support.groups import Peña, add_game, finished_game, make_peña
+from support.groups import add_game, finished_game, make_peña
 from support.night_pages import (
+    finish_round,
     keeper_tokens,
     make_night_with_form,
     night_page,
@@ -30,14 +31,6 @@ from support.table import Page, Table
 
 #: Three names of 20 letters, the longest a game takes, and a short one.
 LONG = (*LONG_NAMES, "Ana")
-
-
-def finish_round(table: Table, peña: Peña, night: int, number: int) -> list[str]:
-    """Play every table of round ``number`` to its end: their scorekeepers' tokens."""
-    tokens = keeper_tokens(night_page(table.client, peña, night), number)
-    for seed, token in enumerate(tokens, start=1):
-        play(table.app, token, seed=seed)
-    return tokens
 
 
 # --- a new night -----------------------------------------------------------------------------------
