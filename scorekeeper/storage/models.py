@@ -233,9 +233,9 @@ class Night(db.Model):  # type: ignore[name-defined,misc]
     """A peña's night (a «torneo»): several tables at once for a number of rounds (``storage/nights.py``).
 
     Only facts: who came and when they came or left, how it is played (the preset of every game, the
-    tables' sizes, the rounds, how the tables change), the seed its draws come from, and each round's
-    tables with their games. ``number`` counts the peña's nights (its address); ``version`` counts the
-    changes to these facts (the room's screen's ETag reads it with the games' versions).
+    tables' sizes, the rounds, how the tables change), the seed its draws come from (another, derived from it, once
+    a draw is undone), and each round's tables with their games. ``number`` counts the peña's nights (its address);
+    ``version`` counts the changes to these facts (the room's screen's ETag reads it with the games' versions).
     """
 
     __tablename__ = "night"

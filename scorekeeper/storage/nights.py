@@ -1,6 +1,6 @@
 """Where a peña's nights are kept: a night made, who is at it round by round, each round drawn into tables with their
-games, and the night read back as the pure night functions read it (``league/night_draw.py``,
-``league/night_standings.py``).
+games (a draw undone while no table has begun), and the night read back as the pure night functions read it
+(``league/night_draw.py``, ``league/night_standings.py``).
 
 Only facts are stored (``Night``, ``NightPlayer``, ``NightTable``): the standings are counted from
 the tables' games each time they are asked for, so a correction in any game changes them. Each
@@ -36,8 +36,9 @@ from scorekeeper.league import (
     table_sizes,
 )
 from scorekeeper.league.night_draw import Mode, check_names
+from scorekeeper.storage import leaving
 from scorekeeper.storage.groups import add_game, mark_changed
-from scorekeeper.storage.models import Game, Group, Night, NightPlayer, NightTable
+from scorekeeper.storage.models import Game, Group, Hand, Night, NightPlayer, NightTable
 from scorekeeper.storage.player_names import NAME_MAX, TOO_LONG, tidy_name
 from scorekeeper.storage.seals import seal, unseal
 from scorekeeper.storage.store import create_game, view_of
@@ -228,6 +229,76 @@ def draw_next(night: Night, manager_token: str) -> list[tuple[NightTable, str]]:
 def table_token(table: NightTable, manager_token: str) -> str | None:
     """The scorekeeper's token of a table's game, opened with the peña manager's token (``None``: it does not open)."""
     return unseal(table.sealed_token, manager_token, _table_label(table.night, table.round, table.number))
+
+
+# --- a draw undone, before any table plays -------------------------------------------------------------
+
+
+def _begun(night: Night, number: int, lock: bool = False) -> NightTable | None:
+    """The first table of round ``number`` whose game has begun: anything stored of it (a hand, however little was
+    said in it), finished or left (``None``: none has). With ``lock`` the round's games are held for this request's
+    write (PostgreSQL's ``FOR UPDATE``; SQLite's write lock is the peña's): a game another request is writing right
+    now counts as begun, so that a tap being saved is never deleted under it."""
+    tables = [table for table in tables_of(night, number) if table.game is not None]
+    ids = {table.game.id for table in tables if table.game is not None}
+    if lock and ids:
+        query = db.select(Game).where(Game.id.in_(ids)).with_for_update(skip_locked=True)
+        held = {game.id for game in db.session.execute(query.execution_options(populate_existing=True)).scalars()}
+    else:
+        held = ids
+    played = set(db.session.execute(db.select(Hand.game_id).where(Hand.game_id.in_(ids)).distinct()).scalars())
+    for table in tables:
+        game = table.game
+        assert game is not None
+        if game.id not in held or game.id in played or game.finished_at is not None or game.abandoned_at is not None:
+            return table
+    return None
+
+
+def check_can_undo(night: Night, lock: bool = False) -> int:
+    """The latest drawn round, when its draw can be undone: no table of it has begun its game. Raises ``NightError``
+    (a message for the manager) when nothing is drawn or a table has begun (``lock``: as ``_begun`` holds them)."""
+    number = drawn_rounds(night)
+    if not number:
+        raise NightError(N_("No hay ningún sorteo que deshacer"))
+    begun = _begun(night, number, lock)
+    if begun is not None:
+        raise NightError(
+            N_("La mesa %(table)s ya ha empezado a jugar: el sorteo de la ronda %(round)s ya no se puede deshacer"),
+            table=begun.number,
+            round=number,
+        )
+    return number
+
+
+def can_undo_draw(night: Night) -> bool:
+    """Tell whether the latest drawn round can be undone now (``check_can_undo``)."""
+    try:
+        check_can_undo(night)
+    except NightError:
+        return False
+    return True
+
+
+def undo_draw(night: Night) -> int:
+    """Undo the latest round's draw before any of its tables plays (not yet committed): its games are deleted (their
+    addresses say so, the peña's league no longer counts them), its tables go, and whoever arrived or left since the
+    draw arrives for, or leaves before, that round drawn again; the night draws from a new seed, so that the same
+    players get a new draw. The round undone. Raises ``NightError`` when it cannot be undone (``check_can_undo``)."""
+    number = check_can_undo(night, lock=True)
+    for table in tables_of(night, number):
+        if table.game is not None:
+            leaving.delete(table.game)
+        night.tables.remove(table)
+    for player in list(night.players):
+        player.first_round = min(player.first_round, number)
+        if player.left_round is not None and player.left_round > number:
+            player.left_round = number
+        if player.left_round is not None and player.left_round <= player.first_round:
+            night.players.remove(player)  # arrived and gone since the draw: never played, as ``leave`` says
+    night.seed = random.Random(f"{night.seed}:{number}:{night.version}").randrange(2**31)
+    changed(night)
+    return number
 
 
 # --- who comes and goes, between rounds ------------------------------------------------------------
