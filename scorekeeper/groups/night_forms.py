@@ -1,5 +1,5 @@
-"""Forms of a peña's nights: a night made (who came, its tables, its game, its rounds), a round drawn, someone arriving
-or leaving. Shape checks only: whether the players can sit, or a round can be drawn, is the night's to say."""
+"""Forms of a peña's nights: a night made (who came, its tables, its game, its rounds), a round drawn or its draw
+undone, someone arriving or leaving. Shape checks only: whether the players can sit, or a round can be drawn, is the night's to say."""
 
 from __future__ import annotations
 
@@ -101,7 +101,8 @@ class NewNightForm(FlaskForm):
 
 
 class DrawForm(FlaskForm):
-    """«Sortear la ronda N»: the round the manager saw undrawn (a second tap finds it drawn)."""
+    """«Sortear la ronda N», or «Deshacer el sorteo» of round N: the round the manager saw undrawn, or drawn (a second
+    tap finds it drawn, or undone)."""
 
     round = StringField()
 

@@ -198,6 +198,11 @@ class NightPage:
         keeper = nights.table_token(table, self.token) if self.managing else None
         return TableLine(table, tuple(player.name for player in game.players), game.first_dealer, sheet, keeper)
 
+    @cached_property
+    def can_undo(self) -> bool:
+        """Whether the manager can undo the latest round's draw: no table of it has begun its game."""
+        return self.managing and nights.can_undo_draw(self.night)
+
     # --- the next round ---------------------------------------------------------------------------
 
     @property

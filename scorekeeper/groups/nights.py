@@ -1,5 +1,6 @@
 """Views of the groups blueprint: a peña's nights (la noche de la peña): one made with who came, each round drawn into
-tables with their games, people arriving and leaving between rounds, and the night's standings.
+tables with their games (the draw undone while no table has begun), people arriving and leaving between rounds, and
+the night's standings.
 
 The manager's address (``/pena/<token>/noche/<n>``) draws and changes the night; the lookers'
 (``/pena/ver/<token>/noche/<n>``) only reads it. Every write locks the peña, as its other forms do.
@@ -152,6 +153,49 @@ def night_draw(token: str, number: int) -> Response | tuple[str, int]:
             return back_to(page, f"ronda-{asked}")
     db.session.rollback()
     return render_night(page, 422, draw_error=reason)
+
+
+@bp.post("/pena/<token>/noche/<int:number>/deshacer-sorteo")
+def night_undo(token: str, number: int) -> Response | tuple[str, int]:
+    """Undo the draw of the round the manager saw drawn, while no table has begun: its games deleted, who plays it
+    as it was before the draw (303 to «Antes de la ronda N», to draw it again). A second tap, or a page older than a
+    later draw, finds nothing to undo and changes nothing (a quiet note); a table that has begun refuses it (422)."""
+    page = night_page(MANAGE, token, number, lock=True)
+    form = DrawForm()
+    asked = form.number if form.validate_on_submit() else None
+    if asked is not None and 1 <= asked <= page.night.rounds and asked != page.drawn:
+        db.session.rollback()
+        if asked > page.drawn:
+            flash(_("El sorteo de la ronda %(round)s ya estaba deshecho.", round=asked), "info")
+            return back_to(page, "quien-juega")
+        later = page.drawn
+        flash(
+            _(
+                "Ya se ha sorteado la ronda %(later)s: el sorteo de la ronda %(round)s se queda.",
+                later=later,
+                round=asked,
+            ),
+            "info",
+        )
+        return back_to(page, f"ronda-{later}")
+    if asked is None or not 1 <= asked <= page.night.rounds:
+        reason = _("Ese sorteo no se puede deshacer: vuelve a la página de la noche")
+    else:
+        try:
+            nights.undo_draw(page.night)
+        except NightError as error:
+            reason = engine_message(error.message)
+        else:
+            db.session.commit()
+            flash(
+                _("Sorteo de la ronda %(round)s deshecho: sus partidas se han borrado.", round=asked)
+                + " "
+                + _("Cambia quién juega, si hace falta, y sortéala de nuevo."),
+                "success",
+            )
+            return back_to(page, "quien-juega")
+    db.session.rollback()
+    return render_night(page, 422, undo_error=reason)
 
 
 @bp.post("/pena/<token>/noche/<int:number>/llega")

@@ -652,6 +652,11 @@ def night_form() -> st.SearchStrategy[Pairs]:
     return with_junk(st.builds(lambda a, b, c: a + b + c, ticked, typed, rest))
 
 
+def night_round() -> st.SearchStrategy[Pairs]:
+    """The round a night's draw, or its undoing, sends: often one the night has, sometimes odd."""
+    return with_junk(fields(("round",), numbers(0, 4)))
+
+
 def night_names() -> st.SearchStrategy[Pairs]:
     """Who arrives at a night or leaves it: a name at the night, of the peña, new, or odd."""
     return with_junk(fields(("name",), st.one_of(choice(NAMES), texts(("Zoe",)))))
@@ -738,7 +743,8 @@ SPECS: dict[str, Callable[[World], Spec]] = {
     "groups.new_night": lambda world: Spec(query=junk_query(), form=night_form()),
     "groups.night": lambda world: Spec(query=junk_query()),
     "groups.night_look": lambda world: Spec(query=junk_query()),
-    "groups.night_draw": lambda world: Spec(form=with_junk(fields(("round",), numbers(0, 4)))),
+    "groups.night_draw": lambda world: Spec(form=night_round()),
+    "groups.night_undo": lambda world: Spec(form=night_round()),
     "groups.night_arrive": lambda world: Spec(form=night_names()),
     "groups.night_leave": lambda world: Spec(form=night_names()),
     "simulator.simulator": lambda world: Spec(query=simulator_fields("paso")),

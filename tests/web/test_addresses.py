@@ -55,6 +55,7 @@ ADDRESSES = [
     "GET HEAD OPTIONS /pena/<token>/liga.json",
     "GET HEAD OPTIONS /pena/<token>/noche/<int:number>/mesas",
     "GET HEAD OPTIONS /pena/<token>/noche/<int:number>",
+    "OPTIONS POST /pena/<token>/noche/<int:number>/deshacer-sorteo",
     "OPTIONS POST /pena/<token>/noche/<int:number>/llega",
     "OPTIONS POST /pena/<token>/noche/<int:number>/se-va",
     "OPTIONS POST /pena/<token>/noche/<int:number>/sorteo",
