@@ -1,8 +1,8 @@
 """A peña's night on a phone (390×844), in Spanish and English, light and dark: the new night's form (empty and
 refused), the manager's page of a night being played (a table finished, its standings, the panel for the next round)
-and the lookers' page pass axe-core with no violation, fit the phone and give every control a thumb's size (44 px).
-And the night is made and its first round drawn with the forms themselves, CSRF and all; each first load is as light
-as every page's (test_page_weight.py)."""
+and of one just drawn («Deshacer el sorteo»), and the lookers' page pass axe-core with no violation, fit the phone
+and give every control a thumb's size (44 px). And the night is made and its first round drawn, undone and drawn
+again with the forms themselves, CSRF and all; each first load is as light as every page's (test_page_weight.py)."""
 
 from __future__ import annotations
 
@@ -76,11 +76,16 @@ def test_the_nights_pages_have_no_axe_violation_and_fit_a_phone(
     page.locator(".night-rounds summary").first.tap()
     checker.check("the manager's night, a player's rounds open")
     fits_the_phone(page)
+    just_drawn = make_night(live_server.app, peña, PLAYERS, name="Sábado")
+    draw(live_server.app, peña, just_drawn)
+    checker.visit("the manager's night just drawn, its draw can be undone", f"/pena/{peña.manage}/noche/{just_drawn}")
+    expect(page.locator("form.night-undo button")).to_be_visible()
+    fits_the_phone(page)
     checker.visit("the lookers' night", f"/pena/ver/{peña.look}/noche/{number}")
     expect(page.locator(".table-keep")).to_have_count(0)
     fits_the_phone(page)
     checker.visit("the peña with its nights", f"/pena/{peña.manage}")
-    assert len(checker.checked) == 6
+    assert len(checker.checked) == 7
     assert checker.found == {}, checker.report()
 
 
@@ -99,6 +104,13 @@ def test_a_night_is_made_and_drawn_with_the_forms_on_a_phone(make_phone: PhoneFa
     with page.expect_navigation():
         page.locator("form.night-draw button").tap()
     expect(page.locator("#estado-noche")).to_have_text("Ronda 1 de 3")
+    expect(page.locator(".night-seats li")).to_have_count(5)
+    with page.expect_navigation():
+        page.locator("form.night-undo button").tap()  # drawn by mistake: undone before anyone plays
+    expect(page.locator(".flash").first).to_contain_text("Sorteo de la ronda 1 deshecho")
+    expect(page.locator("#estado-noche")).to_have_text("Sin sortear")
+    with page.expect_navigation():
+        page.locator("form.night-draw button").tap()
     expect(page.locator(".night-seats li")).to_have_count(5)
     with page.expect_navigation():
         page.locator(".table-keep").tap()
