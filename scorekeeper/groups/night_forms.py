@@ -102,9 +102,11 @@ class NewNightForm(FlaskForm):
 
 class DrawForm(FlaskForm):
     """«Sortear la ronda N», or «Deshacer el sorteo» of round N: the round the manager saw undrawn, or drawn (a second
-    tap finds it drawn, or undone)."""
+    tap finds it drawn, or undone). An undo also names the draw it saw (``nights.draw_name``): a page older than a
+    draw made again undoes nothing."""
 
     round = StringField()
+    drawn = StringField()
 
     @property
     def number(self) -> int | None:

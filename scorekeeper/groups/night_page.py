@@ -143,6 +143,11 @@ class RoundView:
     tables: tuple[TableLine, ...]
     repeats: int
 
+    @property
+    def draw_name(self) -> str:
+        """What names this draw in the undo's form (``nights.draw_name``)."""
+        return nights.draw_name(self.tables[0].table) if self.tables else ""
+
 
 class NightPage:
     """A night as one request sees it, from the manager's address (``scope`` MANAGE) or the lookers'."""

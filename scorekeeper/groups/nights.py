@@ -163,6 +163,10 @@ def night_undo(token: str, number: int) -> Response | tuple[str, int]:
     page = night_page(MANAGE, token, number, lock=True)
     form = DrawForm()
     asked = form.number if form.validate_on_submit() else None
+    if asked is not None and asked == page.drawn and form.drawn.data and form.drawn.data != _first_table(page):
+        db.session.rollback()  # the page saw a draw undone since: this one, drawn again, stays
+        flash(_("El sorteo de la ronda %(round)s ya estaba deshecho.", round=asked), "info")
+        return back_to(page, f"ronda-{asked}")
     if asked is not None and 1 <= asked <= page.night.rounds and asked != page.drawn:
         db.session.rollback()
         if asked > page.drawn:
@@ -196,6 +200,12 @@ def night_undo(token: str, number: int) -> Response | tuple[str, int]:
             return back_to(page, "quien-juega")
     db.session.rollback()
     return render_night(page, 422, undo_error=reason)
+
+
+def _first_table(page: NightPage) -> str:
+    """What names the latest draw in the undo's form (``draw_name``)."""
+    tables = nights.tables_of(page.night, page.drawn)
+    return nights.draw_name(tables[0]) if tables else ""
 
 
 @bp.post("/pena/<token>/noche/<int:number>/llega")

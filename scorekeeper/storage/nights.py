@@ -226,6 +226,12 @@ def draw_next(night: Night, manager_token: str) -> list[tuple[NightTable, str]]:
     return made
 
 
+def draw_name(first: NightTable) -> str:
+    """A name for the draw whose first table is ``first``, new at every draw (the rows' ids are not: a database may
+    give an undone draw's ids to the next): the start of its sealed token, random as every token is."""
+    return first.sealed_token[:16]
+
+
 def table_token(table: NightTable, manager_token: str) -> str | None:
     """The scorekeeper's token of a table's game, opened with the peña manager's token (``None``: it does not open)."""
     return unseal(table.sealed_token, manager_token, _table_label(table.night, table.round, table.number))

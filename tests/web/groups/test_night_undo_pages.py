@@ -49,6 +49,15 @@ def watch_tokens(page: Page, number: int) -> list[str]:
     return re.findall(r'class="button button-secondary table-watch" href="/ver/([^"]+)"', round_section(page, number))
 
 
+def undo_form_fields(page: Page) -> dict[str, str]:
+    """What the page's one «Deshacer el sorteo» form sends: its hidden fields but the form token."""
+    form = re.search(r'<form method="post" action="[^"]+" class="night-undo">(.*?)</form>', page.html, re.S)
+    assert form, "no undo form"
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(1)))
+    fields.pop("csrf_token", None)
+    return fields
+
+
 def undo_forms(page: Page) -> list[tuple[str, str]]:
     """Each «Deshacer el sorteo» form on the page: its address and the round it sends."""
     forms = re.findall(r'<form method="post" action="([^"]+)" class="night-undo">(.*?)</form>', page.html, re.S)
@@ -158,6 +167,22 @@ def test_a_second_tap_or_an_old_page_finds_nothing_to_undo_and_changes_nothing(t
     assert night_rows(table.app) == before
     note = "Ya se ha sorteado la ronda 2: el sorteo de la ronda 1 se queda."
     assert note in Page(other.get(old.headers["Location"])).flashes
+
+
+def test_a_page_from_before_the_draw_was_made_again_does_not_undo_the_new_draw(table: Table) -> None:
+    peña, number = a_drawn_night(table)
+    stale = undo_form_fields(night_page(table.client, peña, number))  # a second phone keeps this page open
+    assert set(stale) == {"round", "drawn"} and stale["round"] == "1"
+    assert table.client.post(undo_address(peña, number), data=stale).status_code == 303
+    assert post_draw(table.client, peña, number, 1).status_code == 303
+    before = night_rows(table.app)
+    old = table.app.test_client().post(undo_address(peña, number), data=stale)
+    assert old.status_code == 303 and old.headers["Location"].endswith("#ronda-1")
+    assert night_rows(table.app) == before, "the draw made again stays"
+    fresh = undo_form_fields(night_page(table.client, peña, number))
+    assert fresh["drawn"] != stale["drawn"]
+    assert table.client.post(undo_address(peña, number), data=fresh).status_code == 303
+    assert night_rows(table.app) != before, "the page that saw this draw undoes it"
 
 
 @pytest.mark.parametrize("asked", ["", "x", "0", "-1", "4", "99999999"])

@@ -154,10 +154,10 @@ def test_nothing_drawn_is_nothing_to_undo(game_app: Flask) -> None:
     assert refused(night) == "No hay ningún sorteo que deshacer"
 
 
+@pytest.mark.parametrize("game_app", [pytest.param("postgresql", marks=pytest.mark.postgresql)], indirect=True)
 def test_a_game_being_written_right_now_keeps_the_draw(game_app: Flask) -> None:
-    """A tap being saved holds its game's row (``FOR UPDATE``): the undo does not wait for it, nor delete under it."""
-    if not game_app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
-        pytest.skip("SQLite's write lock is the whole database's: the peña's lock already waits for the tap")
+    """A tap being saved holds its game's row (``FOR UPDATE``): the undo does not wait for it, nor delete under it.
+    On PostgreSQL only: SQLite's write lock is the whole database's, so the peña's lock already waits for the tap."""
     night = StoredNight.make(game_app, NAMES[:8])
     tables = night.draw()
     with game_app.app_context(), db.engine.connect() as tap:
