@@ -52,10 +52,13 @@ def test_the_game_page_looks_the_same_with_its_own_stylesheet(
                 "link[rel=stylesheet]", "links => links.map(l => l.getAttribute('href'))"
             )
             assert asked == [own], (name, asked)
-            if not folded:  # the panels opened, what they show loaded (lazy images too, out of view)
+            if not folded:  # the panels opened
                 phone.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
-                phone.evaluate("document.querySelectorAll('img').forEach((image) => { image.loading = 'eager'; })")
-                phone.wait_for_function("() => Array.from(document.images).every((image) => image.complete)")
+            # what the page shows loaded, lazy images too: a full-page screenshot brings them into view, and one still
+            # loading in the first screenshot would be drawn in the second
+            phone.evaluate("document.querySelectorAll('img').forEach((image) => { image.loading = 'eager'; })")
+            phone.wait_for_function("() => Array.from(document.images).every((image) => image.complete)")
+            if not folded:
                 # the sheet as on paper, asked for when its box is opened, in place
                 phone.wait_for_function(
                     "() => !document.getElementById('hoja-papel') || !!document.querySelector('#hoja-papel .sheet-paper')"
