@@ -270,17 +270,18 @@ def test_a_changed_module_changes_the_scripts_address(
 ) -> None:
     static = static_copy(monkeypatch, tmp_path)
     parts = modules.put_together(static, "js/pocha.js").modules
-    before = script_address(app_factory())
-    seen = {before}
+    app = app_factory()
+    seen = {script_address(app)}
     for changed, part in enumerate(parts, start=1):
         module = static / part
         module.write_text(module.read_text() + f"window.changed = {changed};\n")
-        app = app_factory()  # read at start-up
+        assets.assemble(app, scripts=("js/pocha.js",), stylesheets=())  # what start-up does, for the script alone
         after = script_address(app)
         assert after not in seen, part
         seen.add(after)
         assert app.test_client().get(after).data.count(b"window.changed=") == changed, part
     assert len(seen) == len(parts) + 1
+    assert script_address(app_factory()) == after, "an app started now reads the same"
 
 
 def test_a_missing_module_stops_the_app_from_starting(
