@@ -15,7 +15,7 @@ POT          := $(TRANSLATIONS)/messages.pot
 # Keywords that mark interface text, besides gettext's usual _ / gettext / ngettext.
 I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
 
-.PHONY: run production test all-tests test-fast bench bench-taps bench-load fuzz typecheck lint format chromium postgresql redis caddy node compile-translations translations new-language icons axe clean
+.PHONY: run production test all-tests test-fast bench bench-taps bench-load fuzz typecheck lint format debian-packages chromium browsers postgresql redis caddy node npm-packages compile-translations translations new-language icons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,38 +36,54 @@ run: $(STAMP) compile-translations
 production: $(STAMP) compile-translations
 	$(BIN)/pocha-server
 
+# What the tests take from Debian, each package told by a program it installs: any missing are installed together,
+# with one `apt-get update` (a fresh machine needs them all). The tests start throwaway servers of their own
+# (PostgreSQL, Redis, Caddy: tests/support/), never the system services; Debian's package would also start Caddy as
+# a system service where systemd runs: that one is stopped and disabled at once.
+#   chromium: most browser tests (Playwright); webkit2gtk-driver and xvfb: WebKit, every iPhone's engine; firefox-esr:
+#   Gecko (tests/support/browsers/); nodejs: the phone's rules in Node.js (tests/phone/) and Firefox's driver.
+MINIBROWSER := /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
+DEBIAN_PACKAGES := chromium=$(CHROMIUM) firefox-esr=/usr/bin/firefox-esr webkit2gtk-driver=$(MINIBROWSER) \
+  xvfb=Xvfb caddy=caddy redis-server=redis-server nodejs=node
+debian-packages:
+	@missing=""; for pair in $(DEBIAN_PACKAGES); do package=$${pair%%=*}; program=$${pair#*=}; \
+	  case $$program in /*) test -x $$program ;; *) command -v $$program >/dev/null ;; esac || missing="$$missing $$package"; \
+	done; $(HAS_INITDB) || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then echo "Installing from Debian:$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing || exit 1; \
+	  case "$$missing" in *caddy*) test ! -d /run/systemd/system || systemctl disable --now caddy.service ;; esac; fi
+
 chromium:
-	@test -x $(CHROMIUM) || { echo "Installing Chromium from Debian..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@test -x $(CHROMIUM) || $(MAKE) --no-print-directory debian-packages DEBIAN_PACKAGES=chromium=$(CHROMIUM) HAS_INITDB=true
 	@test -x $(CHROMIUM) || { echo "Chromium is missing at $(CHROMIUM)"; exit 1; }
 
-# The database tests start a throwaway PostgreSQL cluster of their own (tests/support/postgres.py), never
-# the Debian service: only the server programs are needed.
+# The database tests start a throwaway PostgreSQL cluster of their own (tests/support/postgres.py): only the server
+# programs are needed.
 postgresql:
-	@$(HAS_INITDB) || { echo "Installing PostgreSQL from Debian..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+	@$(HAS_INITDB) || $(MAKE) --no-print-directory debian-packages DEBIAN_PACKAGES=
 	@$(HAS_INITDB) || { echo "PostgreSQL's initdb is missing (PATH, pg_config --bindir, /usr/lib/postgresql/*/bin)"; exit 1; }
 
-# tests/browser/test_through_caddy.py runs `caddy run` with a Caddyfile of its own in a temporary folder. Debian's
-# package would also start Caddy as a system service where systemd runs: that one is stopped and disabled at once.
+# tests/browser/test_through_caddy.py runs `caddy run` with a Caddyfile of its own in a temporary folder.
 caddy:
-	@command -v caddy >/dev/null || { echo "Installing Caddy from Debian..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq caddy \
-	  && { test ! -d /run/systemd/system || systemctl disable --now caddy.service; }; }
+	@command -v caddy >/dev/null || $(MAKE) --no-print-directory debian-packages DEBIAN_PACKAGES=caddy=caddy HAS_INITDB=true
 	@command -v caddy >/dev/null || { echo "caddy is missing"; exit 1; }
 
 # The phone's copy of the hand (static/js/pocha/hand_rules.js) is played against the engine in Node.js
 # (tests/phone/test_phone_rules.py): Debian's nodejs.
 node:
-	@command -v node >/dev/null || { echo "Installing Node.js from Debian..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
+	@command -v node >/dev/null || $(MAKE) --no-print-directory debian-packages DEBIAN_PACKAGES=nodejs=node HAS_INITDB=true
 	@command -v node >/dev/null || { echo "node is missing"; exit 1; }
 
-# The shared rate-limit tests start a redis-server of their own (tests/support/redis_server.py), never the Debian service.
+# The shared rate-limit tests start a redis-server of their own (tests/support/redis_server.py).
 redis:
-	@command -v redis-server >/dev/null || { echo "Installing Redis from Debian..."; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; }
+	@command -v redis-server >/dev/null || $(MAKE) --no-print-directory debian-packages DEBIAN_PACKAGES=redis-server=redis-server HAS_INITDB=true
 	@command -v redis-server >/dev/null || { echo "redis-server is missing"; exit 1; }
+
+# The journeys every phone makes run in WebKit and Firefox too (tests/browser/every_phone/): WebKitGTK's MiniBrowser
+# through WebKitWebDriver on an Xvfb screen, and Firefox ESR headless, driven by puppeteer-core (npm, below).
+browsers: debian-packages
+	@test -x $(CHROMIUM) && test -x $(MINIBROWSER) && command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null \
+	  && test -x /usr/bin/firefox-esr || { echo "a browser is missing: Chromium, WebKitGTK (webkit2gtk-driver, xvfb) or firefox-esr"; exit 1; }
 
 # The whole package is type-checked strictly, and every Python file kept in one style (pyproject.toml).
 typecheck: $(STAMP)
@@ -106,15 +122,16 @@ new-language: $(STAMP)
 	$(BIN)/pybabel init -i $(POT) -d $(TRANSLATIONS) -l $(LANGUAGE) --no-wrap
 	rm -f $(POT)
 
-# axe-core, from npm (package.json, its version fixed by package-lock.json): the browser tests put it in each page
-# themselves (tests/browser/test_axe.py); no page ever asks for it.
-AXE := node_modules/axe-core/axe.min.js
-axe: $(AXE)
-$(AXE): package.json package-lock.json
+# What the tests take from npm (package.json, versions fixed by package-lock.json): axe-core, which the browser tests
+# put in each page themselves (tests/browser/test_axe.py), and puppeteer-core, which drives Firefox; no page asks
+# for either.
+NPM_STAMP := node_modules/.installed
+npm-packages: $(NPM_STAMP)
+$(NPM_STAMP): package.json package-lock.json
 	@command -v npm >/dev/null || { echo "Installing npm from Debian..."; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; }
 	npm ci --no-audit --no-fund
-	touch $(AXE)
+	touch $(NPM_STAMP)
 
 # Every test, in TEST_WORKERS parallel workers (auto: two a core, tests/conftest.py; 0: one process, for a debugger).
 # The last line says how long the whole of `make test` took, installs included.
@@ -123,7 +140,7 @@ test:
 	@start=$$(date +%s); $(MAKE) --no-print-directory all-tests; status=$$?; took=$$(( $$(date +%s) - start )); \
 	  echo "make test: $$((took / 60)) min $$((took % 60)) s, wall-clock"; exit $$status
 
-all-tests: $(STAMP) chromium postgresql redis caddy node axe lint typecheck compile-translations
+all-tests: $(STAMP) debian-packages browsers postgresql redis caddy node npm-packages lint typecheck compile-translations
 	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 # Everything but the browser tests and the slow ones (real servers raced by phones and killed with -9, the phone's
