@@ -5,13 +5,11 @@ import re
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from babel.support import Translations
 from flask import Flask
 from playwright.sync_api import (
     Browser,
@@ -29,9 +27,10 @@ from playwright.sync_api import (
 )
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from scorekeeper import PACKAGE_DIR, create_app
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from support.lan_server import SHUTDOWN_POLL, LanServer
+from support.words import say, say_count
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -239,12 +238,6 @@ def installable_phone(playwright_driver: Playwright, live_server: LiveServer, tm
 # --- a player at the table: the game page driven one tap at a time ---------------------------
 
 
-@cache
-def page_words(language: str) -> Translations:
-    """The catalogue of ``language`` (Spanish: the texts themselves)."""
-    return Translations.load(str(PACKAGE_DIR / "translations"), [language])
-
-
 #: Before a tap on the game page: mark the window (a reload would lose the mark), note how many drawings the page has
 #: made, and let a panel just drawn take touches at once. Such a panel takes none for a moment, so that a double tap's
 #: second half lands on nothing (test_hand_panel.py); a player's next tap comes later.
@@ -274,12 +267,11 @@ class Table:
 
     def say(self, text: str, **params: object) -> str:
         """``text`` (a Spanish msgid) as the page says it in ``language``, with ``params`` put in."""
-        said = str(page_words(self.language).gettext(text))
-        return said % params if params else said
+        return say(self.language, text, **params)
 
     def say_count(self, singular: str, plural: str, num: int) -> str:
         """A count's text (``%(num)s``) as the page says it in ``language``."""
-        return str(page_words(self.language).ngettext(singular, plural, num)) % {"num": num}
+        return say_count(self.language, singular, plural, num)
 
     # --- starting a game ----------------------------------------------------------------------
 
