@@ -61,8 +61,10 @@ function keepFile(request, response) {
   caches.open(FILES).then(function (cache) { return cache.put(request, copy); }).catch(function () {});
 }
 
+// A static file, from the cache: its address names its content by a hash, so any query it carries (a page's own mark:
+// made_shell.js) is the same file.
 function fromCache(request) {
-  return caches.match(request).then(function (kept) {
+  return caches.match(request, { ignoreSearch: true }).then(function (kept) {
     if (kept) return kept;
     return fetch(request).then(function (response) {
       // Whole answers only (a video is asked for in ranges, answered 206: never kept).

@@ -30,7 +30,7 @@ MAX_BYTES = 30_000
 MAX_REQUESTS = 5
 EIGHT = ("Íñigo", "Begoña", "Carlos", "Dani", "Elena", "Fermín", "Gloria", "Hugo")
 LONG_GAME_HANDS = 28  # saved; the 29th is being played
-HASHED_STATIC = re.compile(r"/static/.+\.[0-9a-f]{10}\.[a-z]+$")
+HASHED_STATIC = re.compile(r"/static/.+\.[0-9a-f]{10}\.[a-z]+(\?for=[0-9a-f]{16})?$")  # a page's own mark: ahead
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,8 @@ def first_load(phone: Page, address: str) -> Load:
                 headers=sizes["responseHeadersSize"],
                 encoding=headers.get("content-encoding", ""),
                 cache_control=headers.get("cache-control", ""),
-                ahead=request.resource_type == "fetch",
+                # Fetched, or preloaded at an address of the page's own (made_shell.js): for later, not to show it.
+                ahead=request.resource_type == "fetch" or "?for=" in request.url,
             )
         )
     return Load(tuple(fetches))
