@@ -468,10 +468,9 @@ def make_table() -> TableFactory:
 # --- a phone at the table: the app over the Wi-Fi, at this machine's network address -----------
 
 
-@pytest.fixture
-def lan_server(tmp_path: Path) -> Iterator[LanServer]:
-    """A fresh app (like `live_server`) served over plain HTTP on this machine's network address, not the loopback:
-    an insecure context, as the phones at a table see Pocha. ``lan_server.stop()`` and ``.start()`` keep the port."""
+def served_app(tmp_path: Path, host: str | None) -> Iterator[LanServer]:
+    """A fresh app (like `live_server`) served on ``host`` (``None``: this machine's network address) by a server
+    that ``stop()`` and ``start()`` again on the same port."""
     app = create_app(
         {
             "TESTING": True,
@@ -482,7 +481,7 @@ def lan_server(tmp_path: Path) -> Iterator[LanServer]:
     )
     with app.app_context():
         db.create_all()
-    server = LanServer(app)
+    server = LanServer(app) if host is None else LanServer(app, host=host)
     server.start()
     try:
         yield server
@@ -490,6 +489,20 @@ def lan_server(tmp_path: Path) -> Iterator[LanServer]:
         server.stop()
         with app.app_context():
             db.engine.dispose()
+
+
+@pytest.fixture
+def lan_server(tmp_path: Path) -> Iterator[LanServer]:
+    """A fresh app (like `live_server`) served over plain HTTP on this machine's network address, not the loopback:
+    an insecure context, as the phones at a table see Pocha. ``lan_server.stop()`` and ``.start()`` keep the port."""
+    yield from served_app(tmp_path, None)
+
+
+@pytest.fixture
+def loopback_server(tmp_path: Path) -> Iterator[LanServer]:
+    """Like `lan_server`, on 127.0.0.1: a secure context, where the service worker runs (as on this computer, or over
+    HTTPS); it stops and starts again too."""
+    yield from served_app(tmp_path, "127.0.0.1")
 
 
 @pytest.fixture(params=["lan", "localhost"])

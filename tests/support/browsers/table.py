@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from support.browsers.phone import Phone
+from support.phones_offline import NOTE_TAPS
 from support.words import say, say_count
 
 #: Before a tap on the game page: mark the window (a reload would lose the mark), note how many drawings the page has
@@ -25,6 +26,26 @@ SAME_PAGE = "() => window.pochaSamePage === true"
 #: Nothing waits to be sent and the sheet shows every hand saved (js/pocha/game/page.js).
 SETTLED = "() => !!window.PochaGame && window.PochaGame.settled()"
 GAME_TOKEN = re.compile(r"/p/([A-Za-z0-9_-]{22})")
+#: The page can open a game made on the phone without the server (js/pocha/made_shell.js: shellReady): a service
+#: worker controls it, or the page of a game made here, its script and its stylesheet have come.
+READY_WITHOUT_SERVER = """() => {
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return true;
+  const came = performance.getEntriesByType('resource').filter(e => e.responseEnd > 0).map(e => new URL(e.name).pathname);
+  return came.includes('/partidas/en-este-movil') && came.some(p => p.startsWith('/static/js/phone_game.'))
+    && came.some(p => p.startsWith('/static/css/pocha.'));
+}"""
+#: From now on, on this page: every tap id the page writes to its outbox noted (``NOTE_TAPS``), and every uncaught
+#: script error kept in the tab's sessionStorage (``phone-errors``), which outlives the page.
+WATCH_THE_PAGE = f"""() => {{
+  const note = (said) => {{
+    const errors = JSON.parse(sessionStorage.getItem("phone-errors") || "[]");
+    errors.push(String(said));
+    sessionStorage.setItem("phone-errors", JSON.stringify(errors));
+  }};
+  window.addEventListener("error", (event) => note(event.message));
+  window.addEventListener("unhandledrejection", (event) => note(event.reason));
+  {NOTE_TAPS}
+}}"""
 
 
 @dataclass
@@ -72,6 +93,29 @@ class PhoneTable:
         self.phone.wait("() => !!document.querySelector('#mano')", why="the hand panel")
         return found.group(1)
 
+    def ready_without_server(self) -> None:
+        """Wait until the page can open a game's page with no server: the service worker controls it (on this
+        computer, or over HTTPS), or (plain HTTP) the page of a game made on the phone, its script and stylesheet
+        have been asked for ahead and have come."""
+        self.phone.wait(READY_WITHOUT_SERVER, timeout=20, why="the page of a game made here, kept or asked for ahead")
+
+    def begin_here(self) -> str:
+        """With no server to answer, tap «Empezar la partida»: the phone begins the game and shows its page at the
+        game's address (drawn in place over plain HTTP, given by the service worker elsewhere); its token."""
+        self.phone.tap("button.button-big", self.say("Empezar la partida"))
+        return self.made_game_shown()
+
+    def made_game_shown(self) -> str:
+        """Wait for the page of a game made on the phone at its address, its hand panel drawn; its token."""
+        self.phone.wait(
+            "() => /^\\/p\\/[A-Za-z0-9_-]{22}$/.test(location.pathname) && !!document.querySelector('#mano')"
+            " && document.readyState === 'complete'",
+            why="the page of a game made on this phone",
+        )
+        found = GAME_TOKEN.search(self.phone.url)
+        assert found, self.phone.url
+        return found.group(1)
+
     def start(self, names: Sequence[str], first_dealer: int, preset: str = "clasica", **options: str) -> str:
         """From the new-game form, set up and start a game; its token."""
         self.phone.open("/partidas/nueva")
@@ -89,6 +133,11 @@ class PhoneTable:
         if self.answered:
             self.settle()
         assert phone.run(SAME_PAGE), "the tap loaded a page instead of drawing it"
+
+    def back_online(self) -> None:
+        """The phone notices its network is back (the ``online`` event a phone fires), as when the server answers
+        again: it sends what waits at once rather than at its next try."""
+        self.phone.run("() => window.dispatchEvent(new Event('online'))")
 
     def settle(self, timeout: float = 30) -> None:
         """Wait until nothing waits to be sent and the sheet shows every hand saved."""
@@ -148,6 +197,25 @@ class PhoneTable:
             self.tricks(seat, tricks[seat])
         assert self.filled_in() == self.say("se rellena: %(n)s", n=tricks[order[-1]]), self.filled_in()
         self.save()
+
+    # --- what the phone did ---------------------------------------------------------------------------
+
+    def watch(self) -> None:
+        """Note, on the page shown now, every tap the phone puts in its outbox and every script error (again on each
+        page the phone loads)."""
+        self.phone.run(WATCH_THE_PAGE)
+
+    def made(self) -> list[str]:
+        """The id of every tap the phone put in its outbox since ``watch``, oldest first."""
+        return list(self.phone.run("() => JSON.parse(sessionStorage.getItem('made-taps') || '[]')"))
+
+    def script_errors(self) -> list[str]:
+        """The uncaught script errors of the pages watched (``watch``) in this tab."""
+        return list(self.phone.run("() => JSON.parse(sessionStorage.getItem('phone-errors') || '[]')"))
+
+    def chip(self) -> str:
+        """What the chip says."""
+        return self.phone.text("#estado")
 
     # --- the sheet ---------------------------------------------------------------------------------
 
