@@ -88,8 +88,11 @@ def test_a_game_begun_without_the_server_plays_its_tie_off_and_its_revancha(
     table.ready_without_server()
     server.stop()
     phone.tap("#revancha a", table.say("Revancha"))
-    phone.wait("() => /\\/revancha$/.test(location.pathname) && !!document.querySelector('#revancha-en-este-movil')"
-               " && !document.querySelector('#revancha-en-este-movil').hidden", why="la revancha made on the phone")
+    phone.wait(
+        "() => /\\/revancha$/.test(location.pathname) && !!document.querySelector('#revancha-en-este-movil')"
+        " && !document.querySelector('#revancha-en-este-movil').hidden",
+        why="la revancha made on the phone",
+    )
     phone.tap(f"#revancha-en-este-movil input[value='{REMATCH_DEALER}']")
     phone.tap("#revancha-en-este-movil button", table.say("Empezar"))
     rematch = table.made_game_shown()
@@ -104,6 +107,6 @@ def test_a_game_begun_without_the_server_plays_its_tie_off_and_its_revancha(
     the_servers_page(table)
     revancha = read_game(database, rematch)
     assert [row.record.bids for row in revancha.sheet.rows] == [REMATCH_HAND[0]]
-    assert sorted(revancha.applied) == sorted(table.made()[len(made):])
+    assert sorted(revancha.applied) == sorted(table.made()[len(made) :])
     assert games_stored(database) == 2
     assert table.script_errors() == []
