@@ -1,8 +1,8 @@
 """A phone in WebKit, the engine of every browser on an iPhone: Debian's WebKitGTK (its MiniBrowser, driven through
 WebKitWebDriver by Selenium) on a virtual screen of a phone's size (Debian's Xvfb).
 
-WebKitGTK has no phone emulation: the browser runs full screen on a 390×844 screen, so the page is 390×844 CSS
-pixels as on an iPhone; ``--dark-mode`` makes it dark. Each phone is a browser of its own (its own cookies and
+WebKitGTK has no phone emulation: the browser runs full screen, its window set to a 390×844 screen's size, so the
+page is 390×844 CSS pixels as on an iPhone; ``--dark-mode`` makes it dark. Each phone is a browser of its own (its own cookies and
 storage).
 """
 
@@ -19,6 +19,7 @@ from typing import Any, Final
 import pytest
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.client_config import ClientConfig
 from selenium.webdriver.remote.remote_connection import RemoteConnection
 from selenium.webdriver.support.ui import Select
@@ -31,7 +32,9 @@ MINIBROWSER: Final = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 WEBDRIVER: Final = "WebKitWebDriver"
 XVFB: Final = "Xvfb"
 #: The screen: a phone's, so that the full-screen browser's page is the phone's size.
-SCREEN: Final = "390x844x24"
+SCREEN_WIDTH: Final = 390
+SCREEN_HEIGHT: Final = 844
+SCREEN: Final = f"{SCREEN_WIDTH}x{SCREEN_HEIGHT}x24"
 #: Where the engine's packages come from, for the message when one is missing.
 PACKAGES: Final = "`apt-get install -y webkit2gtk-driver xvfb` (or run `make test`, which does)"
 
@@ -109,6 +112,14 @@ class WebKitPhone(Phone):
             raise
         self.driver.set_script_timeout(PATIENCE)
         self.driver.set_page_load_timeout(PATIENCE * 3)
+        # The window the screen's size: full screen, the page is then the phone's (its toolbar hidden).
+        self.driver.set_window_rect(x=0, y=0, width=SCREEN_WIDTH, height=SCREEN_HEIGHT)
+        self.wait(
+            "(width, height) => innerWidth === width && innerHeight === height",
+            SCREEN_WIDTH,
+            SCREEN_HEIGHT,
+            why="the page the phone's size",
+        )
 
     def load(self, url: str) -> None:
         """Open ``url`` and wait for its load event."""
@@ -131,7 +142,8 @@ class WebKitPhone(Phone):
         """Clear the field, then type ``text`` key by key."""
         field = self.driver.find_element("css selector", selector)
         field.clear()
-        field.send_keys(text)
+        # A new line is the Return key: WebKitWebDriver types "\n" (Enter) as nothing in a text area.
+        field.send_keys(text.replace("\n", Keys.RETURN))
 
     def pick(self, selector: str, value: str) -> None:
         """Choose the option ``value``."""
