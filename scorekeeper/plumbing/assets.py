@@ -8,7 +8,8 @@ kept a short while (pages drawn before an upgrade ask for it).
 The phone's script is kept as modules, one file per idea, and the stylesheet as one file per concern; a page asks
 for one script and one stylesheet (``SCRIPTS``, ``STYLESHEETS``): the modules an entry imports, and the parts a
 stylesheet imports, are put together and minified once, at start-up (modules.py, stylesheets.py), and the result
-is served like any static file.
+is served like any static file. A minified script is kept in the instance folder (``instance/scripts/``) for the
+next start.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ STYLESHEETS: Final = (
 )
 #: Where the app keeps the files it put together (``app.extensions``).
 ASSEMBLED_KEY: Final = "pocha.assembled"
+#: The instance folder's folder where minified scripts are kept between starts (modules.put_together).
+KEPT_FOLDER: Final = "scripts"
 
 _HASHED = re.compile(rf"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{{{HASH_LENGTH}}})(?P<suffix>\.[^.]+)?$")
 
@@ -136,7 +139,8 @@ def assemble(app: Flask, scripts: Iterable[str] = SCRIPTS, stylesheets: Iterable
     """
     static = Path(app.static_folder or "static")
     seen = tuple((path.as_posix(), path.stat().st_mtime_ns, path.stat().st_size) for path in _files(static))
-    made = {entry: _script(static, entry, seen) for entry in scripts}
+    keep = Path(app.instance_path) / KEPT_FOLDER
+    made = {entry: _script(static, entry, seen, keep) for entry in scripts}
     made.update({entry: _stylesheet(static, entry, seen) for entry in stylesheets})
     app.extensions[ASSEMBLED_KEY] = made
 
@@ -146,11 +150,16 @@ def _made(parts: tuple[str, ...], source: bytes, content: bytes, modified: float
 
 
 # Once a process for the same files (``seen``: each static file's path, time and size): apps made one after the
-# other (the tests make thousands) do not put the same files together again.
-@cache
-def _script(static: Path, entry: str, seen: tuple[tuple[str, int, int], ...]) -> Assembled:
-    bundle = modules.put_together(static, entry)
-    return _made(bundle.modules, bundle.source, bundle.content, bundle.modified)
+# other (the tests make thousands) do not put the same files together again, whatever their instance folders.
+_scripts: dict[tuple[Path, str, tuple[tuple[str, int, int], ...]], Assembled] = {}
+
+
+def _script(static: Path, entry: str, seen: tuple[tuple[str, int, int], ...], keep: Path) -> Assembled:
+    made = _scripts.get((static, entry, seen))
+    if made is None:
+        bundle = modules.put_together(static, entry, keep)
+        made = _scripts[static, entry, seen] = _made(bundle.modules, bundle.source, bundle.content, bundle.modified)
+    return made
 
 
 @cache

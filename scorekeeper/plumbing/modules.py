@@ -21,15 +21,20 @@ name a file does not export, and an import cycle stop the app from starting.
 
 Apart from ``import`` and ``export``, the code is ES5 (``var``, ``function``), which every phone a table brings
 runs: the script is made smaller by calmjs.parse, which reads ES5 and gives the names inside each function one
-or two letters. Code it cannot read stops the app from starting, with the file and line.
+or two letters. Code it cannot read stops the app from starting, with the file and line. Minifying takes seconds:
+the result is kept in the instance folder (``put_together``'s ``keep``) under a hash of everything it is made from,
+so a restart, or another worker of the same server, takes it from there.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 from typing import Final
 
@@ -267,12 +272,46 @@ def minify(modules: tuple[Module, ...], source: str) -> str:
     return smaller
 
 
-def put_together(static: Path, entry: str) -> Bundle:
-    """The entry ``entry`` (a name under ``static``) and every module it needs, as one script, minified."""
+#: What else makes a script minified: this file (how it is put together and minified) and the minifier's release.
+_MINIFIER: Final = hashlib.sha256(Path(__file__).read_bytes() + version("calmjs.parse").encode()).digest()
+
+
+def kept_name(entry: str, source: bytes) -> str:
+    """The file name a minified script is kept under: the entry's, and a hash of all it is made from."""
+    stem = entry.replace("/", "-").removesuffix(".js")
+    return f"{stem}.{hashlib.sha256(_MINIFIER + source).hexdigest()[:16]}.js"
+
+
+def _kept_minified(modules: tuple[Module, ...], written: str, entry: str, keep: Path | None) -> bytes:
+    """``written`` minified: from ``keep`` when it was minified before (by an earlier start, or another process),
+    else minified now and kept there. A folder that cannot be written keeps nothing; the script is the same."""
+    if keep is None:
+        return minify(modules, written).encode()
+    kept = keep / kept_name(entry, written.encode())
+    try:
+        return kept.read_bytes()
+    except OSError:
+        pass
+    content = minify(modules, written).encode()
+    try:
+        keep.mkdir(parents=True, exist_ok=True)
+        for old in keep.glob(kept_name(entry, b"").rsplit(".", 2)[0] + ".*.js"):
+            old.unlink(missing_ok=True)  # another version of this entry: never asked for again
+        with tempfile.NamedTemporaryFile(dir=keep, delete=False, suffix=".part") as part:
+            part.write(content)
+        os.replace(part.name, kept)  # whole or not at all, whoever reads it meanwhile
+    except OSError:
+        pass
+    return content
+
+
+def put_together(static: Path, entry: str, keep: Path | None = None) -> Bundle:
+    """The entry ``entry`` (a name under ``static``) and every module it needs, as one script, minified; with
+    ``keep``, a folder where the minified script is kept between starts."""
     modules = in_order(static, entry)
     written = write(modules)
     source = written.encode()
-    content = minify(modules, written).encode()
+    content = _kept_minified(modules, written, entry, keep)
     modified = max((static / module.name).stat().st_mtime for module in modules)
     digest = hashlib.sha256(content).hexdigest()[:HASH_LENGTH]
     return Bundle(tuple(module.name for module in modules), source, content, digest, modified)

@@ -213,6 +213,29 @@ def test_the_script_is_minified_with_short_local_names(tmp_path: Path) -> None:
     assert b"a comment" not in bundle.content and b"window.answer" in bundle.content
 
 
+def test_a_script_minified_once_is_kept_for_the_next_start_and_minified_again_once_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    static = write(
+        tmp_path / "static", {"js/entry.js": "window.answer = function (someNumber) { return someNumber; };\n"}
+    )
+    keep = tmp_path / "instance" / "scripts"
+    first = modules.put_together(static, "js/entry.js", keep)
+    assert [path.name for path in keep.iterdir()] == [modules.kept_name("js/entry.js", first.source)]
+
+    def minified_again(*args: object) -> str:
+        raise AssertionError("minified again")
+
+    monkeypatch.setattr(modules, "minify", minified_again)
+    assert modules.put_together(static, "js/entry.js", keep) == first  # the next start, from the instance folder
+
+    write(static, {"js/entry.js": "window.answer = function (someNumber) { return someNumber + 1; };\n"})
+    monkeypatch.undo()
+    changed = modules.put_together(static, "js/entry.js", keep)
+    assert changed.content != first.content and b"+1" in changed.content
+    assert [path.name for path in keep.iterdir()] == [modules.kept_name("js/entry.js", changed.source)]
+
+
 def test_the_phone_scripts_parse_as_modules_and_as_one_script() -> None:
     """Node.js checks every module's syntax as a module, and each page's script as a script."""
     node = node_program()
