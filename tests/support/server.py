@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -36,7 +37,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
+from scorekeeper import resource_dir
 from scorekeeper.engine import HandPlan, Rules, ScoreSheet
+from scorekeeper.plumbing import assets, modules
 from scorekeeper.storage import store
 from scorekeeper.storage.models import AppliedTap, Game
 from support.pages import text_of
@@ -166,8 +169,25 @@ class ServerProcess:
 ServeFactory = Callable[..., ServerProcess]
 
 
+@pytest.fixture(scope="session")
+def kept_scripts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The phone's scripts minified as a server keeps them in its instance folder (modules.put_together), made once
+    for the whole run in a folder the test workers share: a test server given them starts without minifying again,
+    as a server restarted on its instance folder does (minifying takes seconds of CPU a start)."""
+    folder = tmp_path_factory.getbasetemp().parent / "kept-scripts"
+    static = Path(resource_dir("static"))
+    for entry in assets.SCRIPTS:
+        modules.put_together(static, entry, folder)
+    return folder
+
+
+def give_kept_scripts(instance: Path, kept: Path) -> None:
+    """Put the ``kept`` scripts in the new ``instance`` folder, where its server looks for them."""
+    shutil.copytree(kept, instance / assets.KEPT_FOLDER, dirs_exist_ok=True)
+
+
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[ServeFactory]:
+def serve(tmp_path: Path, kept_scripts: Path) -> Iterator[ServeFactory]:
     """Start real servers: ``serve(database_url)`` returns a running ``ServerProcess`` (``host=`` and ``name=`` say
     where it listens and how phones call it); each is stopped at the end."""
     started: list[ServerProcess] = []
@@ -176,6 +196,7 @@ def serve(tmp_path: Path) -> Iterator[ServeFactory]:
         """One server on ``database_url``, in an instance folder of its own under tmp_path."""
         folder = tmp_path / f"server-{len(started)}"
         (folder / "instance").mkdir(parents=True)
+        give_kept_scripts(folder / "instance", kept_scripts)
         server = ServerProcess(database_url, folder / "instance", folder / "server.log", host=host, name=name)
         started.append(server)
         server.start()

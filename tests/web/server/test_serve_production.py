@@ -15,7 +15,7 @@ import pytest
 from scorekeeper.server import production
 from scorekeeper.server.ports import open_listener
 from support.caddy import ProductionServer
-from support.server import Phone, read_game
+from support.server import Phone, give_kept_scripts, read_game
 
 #: What Alembic prints each time the migrations are run against a database.
 MIGRATION_RUN = "[alembic.runtime.migration] Context impl"
@@ -25,13 +25,15 @@ Start = Callable[..., ProductionServer]
 
 
 @pytest.fixture
-def start_server(tmp_path: Path) -> Iterator[Start]:
+def start_server(tmp_path: Path, kept_scripts: Path) -> Iterator[Start]:
     """Start production servers: ``start_server(database_url, workers=3, env={...})``; each is stopped at the end."""
     servers: list[ProductionServer] = []
 
     def start(database_url: str, **options: object) -> ProductionServer:
-        """One server in a folder of its own, answering before it is returned."""
+        """One server in a folder of its own (the phone's scripts already kept in it), answering before it is
+        returned."""
         server = ProductionServer(database_url, tmp_path / f"server-{len(servers)}", **options)  # type: ignore[arg-type]
+        give_kept_scripts(server.folder / "instance", kept_scripts)
         servers.append(server)
         server.start()
         return server
