@@ -120,6 +120,10 @@ def test_without_signal_the_offer_says_taps_wait_and_the_browser_is_not_asked(
     phone = make_phone()
     phone.goto(f"/p/{token}")
     controlled(phone)  # the worker keeps the offer for a page shown without a connection
+    phone.wait_for_function(  # and this first visit's page, for the reload below
+        "async (path) => !!(await (await caches.open('pocha-game-pages')).match(location.origin + path))",
+        arg=f"/p/{token}",
+    )
     table = make_table(phone)
     phone.context.set_offline(True)
     table.tap(table.hand.locator("button.suit-O"), settle=False)
