@@ -10,7 +10,16 @@ from flask import Flask
 from scorekeeper import template_globals
 from scorekeeper.config import load_config
 from scorekeeper.extensions import babel, csrf, db, migrate
-from scorekeeper.plumbing import assets, compression, escaping, https, languages, rate_limits, security
+from scorekeeper.plumbing import (
+    assets,
+    compiled_templates,
+    compression,
+    escaping,
+    https,
+    languages,
+    rate_limits,
+    security,
+)
 from scorekeeper.storage import database
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -48,6 +57,7 @@ def create_app(
     register_request_hooks(app)
     register_rate_limits(app)  # after the blueprints: Flask-Limiter wraps the views they registered
     template_globals.register(app)
+    compiled_templates.share_compiled_templates(app)
     register_shell_context(app)
     return app
 
