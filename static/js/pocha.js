@@ -8,6 +8,7 @@ import "./pocha/schedule_preview.js"; // the new-game form: the schedule follows
 import "./pocha/schedule.js"; // the phone's copy of the schedule, for the new-game form to plan a game itself
 import "./pocha/start_offline.js"; // the new-game form: a game started on this phone without signal
 import "./pocha/send_made_games.js"; // a game begun on this phone without signal sent to the server from any page
+import "./pocha/send_waiting_taps.js"; // a game's taps waiting on this phone sent from any page
 import "./pocha/watching.js"; // the watchers' page kept up to date
 import "./pocha/print.js"; // the printable sheet's «Imprimir» button
 import "./pocha/kept_games.js"; // the offline page: the games' pages this phone keeps

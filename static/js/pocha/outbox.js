@@ -83,7 +83,8 @@ Outbox.prototype.add = function (tap) {
 // Keep the queue on the phone, on `card` (the card the queue now goes on top of) if given.
 Outbox.prototype.keep = function (card) {
   if (card !== undefined) this.card = card;
-  var kept = { card: this.card, queue: this.queue };
+  // Where the taps go, for any other page of Pocha to send them (send_waiting.js).
+  var kept = { card: this.card, queue: this.queue, taps: this.settings.taps };
   if (this.creation) {
     kept.creation = this.creation;
     kept.creationUrl = this.creationUrl;
@@ -98,6 +99,14 @@ Outbox.prototype.forget = function (ids) {
 };
 
 Outbox.prototype.pending = function () { return this.queue.length + (this.creation ? 1 : 0); };
+
+// When the oldest thing waiting (a tap, the game's creation) was made, by this phone's clock (ms), or null.
+Outbox.prototype.oldest = function () {
+  var times = this.queue.map(function (tap) { return tap.at; });
+  if (this.creation && this.creation.at) times.push(this.creation.at);
+  times = times.filter(function (at) { return typeof at === "number"; });
+  return times.length ? Math.min.apply(Math, times) : null;
+};
 
 Outbox.prototype.sendSoon = function (delay) {
   var self = this;
@@ -165,10 +174,22 @@ Outbox.prototype.post = function (address, body) {
 
 Outbox.prototype.again = function (wait) {
   this.failed = true;
+  keepStorage();
   this.settings.changed();
   this.sendSoon(Math.max(wait, this.retry));
   this.retry = Math.min(LAST_RETRY, this.retry * 2);
 };
+
+// Taps wait on this phone with no answer: where the browser may clear a site's storage on its own (Safari, after days
+// without a visit, unless Pocha is on the home screen; any browser short of space), ask it to keep Pocha's. Only
+// HTTPS and this computer have navigator.storage; asked once a page, and not again once granted.
+var storageAsked = false;
+function keepStorage() {
+  var storage = navigator.storage;
+  if (storageAsked || !storage || !storage.persist || !storage.persisted) return;
+  storageAsked = true;
+  storage.persisted().then(function (kept) { return kept || storage.persist(); }).catch(function () {});
+}
 
 // Every game this phone keeps an outbox of: [{address, kept}], `kept` as load gives it.
 function keptGames() {
