@@ -17,6 +17,7 @@ import time
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import urlsplit
 
 #: Seconds a phone waits for what a test expects before the test fails.
 PATIENCE: Final = 10.0
@@ -100,8 +101,8 @@ class Phone(ABC):
     # --- built on those, the same in every engine ----------------------------------------------------
 
     def address(self, path: str) -> str:
-        """The whole address of ``path`` on the phone's server."""
-        return path if "://" in path else self.base_url + path
+        """The whole address of ``path`` on the phone's server (a whole address, or ``about:blank``, as it is)."""
+        return path if urlsplit(path).scheme else self.base_url + path
 
     def open(self, path: str) -> None:
         """Open ``path`` on the phone's server (or a whole address)."""
