@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
-from test_axe import LANGUAGES, Checker
+from test_axe import LANGUAGES, SPANISH_AND_ENGLISH, Checker
 
 from support.paper_games import classic_game, store_game
 
@@ -176,14 +176,13 @@ def test_a_phones_list_is_carried_to_another_phone(make_phone: PhoneFactory, liv
     expect(new.locator(".game-list")).to_contain_text("Ana, Bea, Ciro, Dani")
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", ["es", "en"])
+@pytest.mark.parametrize(("lang", "scheme"), SPANISH_AND_ENGLISH)
 def test_every_new_page_has_no_axe_violation(
     make_phone: PhoneFactory, live_server: LiveServer, lang: str, scheme: str
 ) -> None:
     locale, word = LANGUAGES[lang]
     page = make_phone(locale=locale, color_scheme=scheme)
-    checker = Checker(page, word)
+    checker = Checker(page, word, only_words=lang != "es")
     finished, watch = store_game(live_server.app, FOUR, classic_game(4))
     playing, _playing_watch = store_game(live_server.app, ("Eva", "Fede", "Gema"), ())
     deleted, deleted_watch = store_game(live_server.app, ("Hugo", "Irene", "Juan"), ())
