@@ -77,9 +77,11 @@ WORD_RULES = (
 
 
 def axe_source() -> str:
-    """axe-core's script, installed by `make axe` (never skipped: a missing axe fails)."""
+    """axe-core's script, installed by `make npm-packages` (never skipped: a missing axe fails)."""
     if not AXE.is_file():
-        pytest.fail(f"axe-core is missing at {AXE}: run `make axe` (npm ci), as `make test` does.", pytrace=False)
+        pytest.fail(
+            f"axe-core is missing at {AXE}: run `make npm-packages` (npm ci), as `make test` does.", pytrace=False
+        )
     return AXE.read_text(encoding="utf-8")
 
 
