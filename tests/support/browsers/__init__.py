@@ -21,7 +21,14 @@ ENGINES: Final = ("chromium", "webkit", "firefox")
 
 def in_browsers(*engines: str) -> pytest.MarkDecorator:
     """Run the test once in each of ``engines`` (every engine if none is named): its ``engine`` fixture says which,
-    and its ``phones`` open phones of that engine."""
+    and its ``phones`` open phones of that engine.
+
+    The WebKit and Firefox runs each go to one test worker (``xdist_group``): the browser, or its screen, is started
+    there once, not by every worker; Chromium runs anywhere, its browser started by every worker anyway."""
     unknown = set(engines) - set(ENGINES)
     assert not unknown, f"no such engine: {unknown}"
-    return pytest.mark.parametrize("engine", engines or ENGINES, indirect=True)
+    runs = [
+        pytest.param(engine, marks=() if engine == "chromium" else (pytest.mark.xdist_group(engine),))
+        for engine in engines or ENGINES
+    ]
+    return pytest.mark.parametrize("engine", runs, indirect=True)
