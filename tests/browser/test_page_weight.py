@@ -30,7 +30,7 @@ MAX_BYTES = 30_000
 MAX_REQUESTS = 5
 EIGHT = ("Íñigo", "Begoña", "Carlos", "Dani", "Elena", "Fermín", "Gloria", "Hugo")
 LONG_GAME_HANDS = 28  # saved; the 29th is being played
-HASHED_STATIC = re.compile(r"/static/.+\.[0-9a-f]{10}\.[a-z]+(\?for=[0-9a-f]{16})?$")  # a page's own mark: ahead
+HASHED_STATIC = re.compile(r"/static/.+\.[0-9a-f]{10}\.[a-z]+(\?for=[\w-]{22})?$")  # a page's own mark: ahead
 
 
 @dataclass(frozen=True)

@@ -100,12 +100,10 @@ Outbox.prototype.forget = function (ids) {
 
 Outbox.prototype.pending = function () { return this.queue.length + (this.creation ? 1 : 0); };
 
-// When the oldest thing waiting (a tap, the game's creation) was made, by this phone's clock (ms), or null.
+// When the oldest thing waiting was made, by this phone's clock (ms): the game's creation, else the first tap; or 0.
 Outbox.prototype.oldest = function () {
-  var times = this.queue.map(function (tap) { return tap.at; });
-  if (this.creation && this.creation.at) times.push(this.creation.at);
-  times = times.filter(function (at) { return typeof at === "number"; });
-  return times.length ? Math.min.apply(Math, times) : null;
+  var first = this.creation || this.queue[0];
+  return first && first.at || 0;
 };
 
 Outbox.prototype.sendSoon = function (delay) {
@@ -181,14 +179,13 @@ Outbox.prototype.again = function (wait) {
 };
 
 // Taps wait on this phone with no answer: where the browser may clear a site's storage on its own (Safari, after days
-// without a visit, unless Pocha is on the home screen; any browser short of space), ask it to keep Pocha's. Only
-// HTTPS and this computer have navigator.storage; asked once a page, and not again once granted.
+// without a visit, unless Pocha is on the home screen; any browser short of space), ask it to keep Pocha's, once a
+// page (granted, it is not asked again). Only HTTPS and this computer have navigator.storage.
 var storageAsked = false;
 function keepStorage() {
-  var storage = navigator.storage;
-  if (storageAsked || !storage || !storage.persist || !storage.persisted) return;
+  if (storageAsked || !navigator.storage || !navigator.storage.persist) return;
   storageAsked = true;
-  storage.persisted().then(function (kept) { return kept || storage.persist(); }).catch(function () {});
+  navigator.storage.persist().catch(function () {});
 }
 
 // Every game this phone keeps an outbox of: [{address, kept}], `kept` as load gives it.

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from support.browsers import in_browsers
 from support.browsers.table import PhoneTable
 from support.server import read_game
-from support.words import say_count
+from support.words import say, say_count
 
 if TYPE_CHECKING:
     from support.lan_server import LanServer
@@ -22,10 +22,9 @@ NAMES = ("Ana", "Bea", "Ciro")
 #: Ana deals the first hand of two cards: Bea, Ciro, then Ana bid.
 ORDER = (1, 2, 0)
 WAITED_LONG = (
-    "Hay anotaciones solo en este móvil desde hace %(num)s hora: se guardarán en cuanto haya conexión. "
-    "Abre Pocha con conexión antes de borrar los datos del navegador."
+    "Hay anotaciones solo en este móvil desde hace %(time)s: "
+    "no borres los datos del navegador hasta que se guarden con conexión."
 )
-WAITED_LONG_PLURAL = WAITED_LONG.replace("%(num)s hora:", "%(num)s horas:")
 
 
 def game_of_three(table: PhoneTable) -> str:
@@ -89,7 +88,8 @@ def test_taps_that_wait_long_are_said_and_their_storage_asked_to_be_kept(
         phone.wait("() => window.keepAsked === 1", why="the storage asked to be kept")
     phone.run("() => { window.PochaGame.outbox.queue[0].at -= 3 * 3600 * 1000; }")  # made three hours ago
     table.bid(1)
-    phone.wait_for_text("#espera", say_count("es", WAITED_LONG, WAITED_LONG_PLURAL, 3), timeout=20)
+    three_hours = say_count("es", "%(num)s hora", "%(num)s horas", 3)
+    phone.wait_for_text("#espera", say("es", WAITED_LONG, time=three_hours), timeout=20)
 
     loopback_server.start()
     table.answered = True

@@ -27,38 +27,27 @@ function state(table) {
   return ["saved", _("Guardado")];
 }
 
-// Taps waiting this long with no answer are said so on the page, with how long: until then they are on this phone
-// alone, and a phone may clear what a site keeps (Safari, after days without a visit).
-var LONG_WAIT = 3600000; // ms
+// Taps waiting an hour or more with no answer are said so at the top of the page, with how long: until then they are
+// on this phone alone, and a phone may clear what a site keeps (Safari, after days without a visit).
 var HOUR = 3600000, DAY = 24 * HOUR;
 
-// What the page says of taps that have waited long, or "" while nothing has.
-function waitedLong(outbox) {
-  var oldest = outbox.oldest(), waited = oldest === null ? 0 : Date.now() - oldest;
-  if (!outbox.failed || waited < LONG_WAIT) return "";
-  if (waited < 2 * DAY) {
-    return ngettext("Hay anotaciones solo en este móvil desde hace %(num)s hora: se guardarán en cuanto haya conexión. Abre Pocha con conexión antes de borrar los datos del navegador.",
-      "Hay anotaciones solo en este móvil desde hace %(num)s horas: se guardarán en cuanto haya conexión. Abre Pocha con conexión antes de borrar los datos del navegador.",
-      Math.floor(waited / HOUR));
-  }
-  return ngettext("Hay anotaciones solo en este móvil desde hace %(num)s día: se guardarán en cuanto haya conexión. Abre Pocha con conexión antes de borrar los datos del navegador.",
-    "Hay anotaciones solo en este móvil desde hace %(num)s días: se guardarán en cuanto haya conexión. Abre Pocha con conexión antes de borrar los datos del navegador.",
-    Math.floor(waited / DAY));
-}
-
-// The note on taps that have waited long, at the top of the page, drawn or taken away.
 Chip.prototype.showWait = function (table) {
-  var said = waitedLong(table.outbox), note = document.getElementById("espera");
-  if (!said) { if (note) note.remove(); return; }
+  var oldest = table.outbox.oldest(), waited = oldest ? Date.now() - oldest : 0, note = document.getElementById("espera");
+  if (!table.outbox.failed || waited < HOUR) {
+    if (note) note.remove();
+    return;
+  }
   if (!note) {
     note = document.createElement("p");
     note.id = "espera";
     note.className = "flash flash-info";
     note.setAttribute("role", "status");
-    var main = document.querySelector("main");
-    if (main) main.prepend(note);
+    document.querySelector("main").prepend(note);
   }
-  if (note.textContent !== said) note.textContent = said;
+  note.textContent = _("Hay anotaciones solo en este móvil desde hace %(time)s: no borres los datos del navegador hasta que se guarden con conexión.", {
+    time: waited < 2 * DAY ? ngettext("%(num)s hora", "%(num)s horas", Math.floor(waited / HOUR))
+      : ngettext("%(num)s día", "%(num)s días", Math.floor(waited / DAY))
+  });
 };
 
 Chip.prototype.show = function (table) {
