@@ -81,5 +81,5 @@ def register(app: Flask) -> None:
     """Give every template the functions above and the request's values, and JSON data blocks (``tojson``) without
     the spaces after commas and colons: a long game's card is that much lighter on the wire."""
     app.jinja_env.globals.update(FUNCTIONS)
-    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":")}
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
     app.context_processor(request_values)
