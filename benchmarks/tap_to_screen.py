@@ -27,8 +27,9 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+# The same as the browser tests' (tests/browser/conftest.py), Chromium's own omnibox popups off.
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]  # fmt: skip
+        "--disable-sync", "--no-first-run", "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"]  # fmt: skip
 NAMES = ("Ana", "Bea", "Ciro", "Dora")
 GOAL_MS = 50.0
 TAPS_PER_HAND = 9  # trump, four bids, three tricks, save
