@@ -30,7 +30,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from support.lan_server import SHUTDOWN_POLL, LanServer
-from support.words import say, say_count
+from support.words import Speaking
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -253,7 +253,7 @@ BEFORE_A_TAP = """() => {
 
 
 @dataclass
-class Table:
+class Table(Speaking):
     """Drive Pocha's pages like a player: type the names, then one tap per trump, bid and trick.
 
     With JavaScript on, a tap on the game page is drawn in place by the phone and sent from its outbox: ``tap``
@@ -267,14 +267,6 @@ class Table:
     answered: bool = True
     #: The page's language: what the player reads and taps is looked for in it (the catalogue's words).
     language: str = "es"
-
-    def say(self, text: str, **params: object) -> str:
-        """``text`` (a Spanish msgid) as the page says it in ``language``, with ``params`` put in."""
-        return say(self.language, text, **params)
-
-    def say_count(self, singular: str, plural: str, num: int) -> str:
-        """A count's text (``%(num)s``) as the page says it in ``language``."""
-        return say_count(self.language, singular, plural, num)
 
     # --- starting a game ----------------------------------------------------------------------
 

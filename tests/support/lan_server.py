@@ -69,6 +69,11 @@ class LanServer:
         return f"http://{self.host}:{self.port}"
 
     @property
+    def on_this_computer(self) -> bool:
+        """Whether it listens on the loopback (phones on this computer: a secure context) rather than the network."""
+        return ipaddress.ip_address(self.host).is_loopback
+
+    @property
     def running(self) -> bool:
         """True while the server answers."""
         return self.server is not None

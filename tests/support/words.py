@@ -25,3 +25,17 @@ def say(language: str, text: str, **params: object) -> str:
 def say_count(language: str, singular: str, plural: str, num: int) -> str:
     """A count's text (``%(num)s``) as the page says it in ``language``."""
     return str(page_words(language).ngettext(singular, plural, num)) % {"num": num}
+
+
+class Speaking:
+    """A player's helper that reads the page in ``language`` (a field of the class that takes this in)."""
+
+    language: str
+
+    def say(self, text: str, **params: object) -> str:
+        """``text`` (a Spanish msgid) as the page says it in ``language``, with ``params`` put in."""
+        return say(self.language, text, **params)
+
+    def say_count(self, singular: str, plural: str, num: int) -> str:
+        """A count's text (``%(num)s``) as the page says it in ``language``."""
+        return say_count(self.language, singular, plural, num)

@@ -18,6 +18,7 @@ from support.browsers.firefox import FirefoxBridge, FirefoxPhone, start_bridge
 from support.browsers.phone import Phone
 from support.browsers.webkit import VirtualScreen, WebKitPhone
 from support.browsers.webkit import missing as webkit_missing
+from support.lan_server import LanServer
 
 
 @pytest.fixture
@@ -26,6 +27,14 @@ def engine(request: pytest.FixtureRequest) -> str:
     name = str(getattr(request, "param", "chromium"))
     assert name in ENGINES, name
     return name
+
+
+@pytest.fixture(params=["wifi", "localhost"])
+def table_server(request: pytest.FixtureRequest) -> LanServer:
+    """The server a table reaches: over the Wi-Fi (plain HTTP: `lan_server`), then on localhost, where the service
+    worker runs (`loopback_server`); a test each. It stops and starts again."""
+    server: LanServer = request.getfixturevalue("lan_server" if request.param == "wifi" else "loopback_server")
+    return server
 
 
 @pytest.fixture(scope="session")

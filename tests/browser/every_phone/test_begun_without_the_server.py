@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pytest
-
 from scorekeeper.engine import TieBreak, preset_rules, schedule, score_sheet
 from support.browsers import in_browsers
 from support.browsers.table import PhoneTable
@@ -46,18 +44,17 @@ def the_servers_page(table: PhoneTable) -> None:
 
 
 @in_browsers()
-@pytest.mark.parametrize("where", ["wifi", "localhost"])
 def test_a_game_begun_without_the_server_plays_its_tie_off_and_its_revancha(
-    where: str, request: pytest.FixtureRequest, phones: Phones
+    table_server: LanServer, phones: Phones
 ) -> None:
-    server: LanServer = request.getfixturevalue("lan_server" if where == "wifi" else "loopback_server")
+    server = table_server
     database = server.app.config["SQLALCHEMY_DATABASE_URI"]
     expected = [score_sheet(RULES, NAMES, 0, [oros_record(h) for h in TIED_THEN_BEA[:n]]) for n in range(5)]
     assert expected[3].standings.needs_extra_hand and expected[4].winner == 1
     phone = phones.open(server.url)
     table = PhoneTable(phone)
     phone.open("/partidas/nueva")
-    assert phone.run("() => window.isSecureContext") is (where == "localhost")
+    assert phone.run("() => window.isSecureContext") is server.on_this_computer
     table.fill_in(NAMES, 0, "a_medida", custom_sizes="1 1 1", tie_break="one_card")
     table.ready_without_server()
 

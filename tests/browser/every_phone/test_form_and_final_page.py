@@ -9,8 +9,6 @@ import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-import pytest
-
 from support.browsers import in_browsers
 from support.browsers.phone import LOOK_EVERY, PATIENCE
 from support.paper_games import classic_game, store_game
@@ -76,15 +74,14 @@ def test_the_new_game_form_refuses_in_the_language_chosen(lan_server: LanServer,
 
 
 @in_browsers()
-@pytest.mark.parametrize("where", ["wifi", "localhost"])
-def test_a_finished_game_goes_to_the_chat(where: str, request: pytest.FixtureRequest, phones: Phones) -> None:
-    server: LanServer = request.getfixturevalue("lan_server" if where == "wifi" else "loopback_server")
+def test_a_finished_game_goes_to_the_chat(table_server: LanServer, phones: Phones) -> None:
+    server = table_server
     token, watch = store_game(server.app, FIVE, classic_game(5))
     phone = phones.open(server.url)
     phone.open(f"/p/{token}")
-    assert phone.run("() => window.isSecureContext") is (where == "localhost")
+    assert phone.run("() => window.isSecureContext") is server.on_this_computer
 
-    if where == "wifi":  # no file sharing over plain HTTP: the link downloads the picture, the page stays
+    if not server.on_this_computer:  # no file sharing over plain HTTP: the link downloads the picture, the page stays
         assert phone.run("() => document.querySelector('a[data-result-card]').dataset.shares") is None
         answered = answered_by(server)
         phone.tap("a[data-result-card]")
@@ -105,7 +102,7 @@ def test_a_finished_game_goes_to_the_chat(where: str, request: pytest.FixtureReq
     )
     phone.tap("#resumen-chat .copy-button")
     phone.wait_for_text("#resumen-chat .copy-button", say("es", "Copiado"))
-    if where == "localhost":
+    if server.on_this_computer:
         assert phone.run("() => window.copied") == summary, "not through the clipboard"
     else:
         assert phone.run("() => window.copied") is None

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pytest
-
 from scorekeeper.engine import HandRecord, Suit, preset_rules, score_sheet
 from support.browsers import in_browsers
 from support.server import Phone as HttpPhone
@@ -31,11 +29,8 @@ SAME_PAGE = "() => window.watchedAll === true"
 
 
 @in_browsers()
-@pytest.mark.parametrize("where", ["wifi", "localhost"])
-def test_the_watchers_page_follows_the_game_and_keeps_its_first_visit(
-    where: str, request: pytest.FixtureRequest, phones: Phones
-) -> None:
-    server: LanServer = request.getfixturevalue("lan_server" if where == "wifi" else "loopback_server")
+def test_the_watchers_page_follows_the_game_and_keeps_its_first_visit(table_server: LanServer, phones: Phones) -> None:
+    server = table_server
     database = server.app.config["SQLALCHEMY_DATABASE_URI"]
     keeper = HttpPhone(server.url)  # the scorekeeper's phone, tapping through the page's forms
     token = keeper.start_game(NAMES, 0, "a_medida", custom_sizes="1 2")
@@ -62,7 +57,7 @@ def test_the_watchers_page_follows_the_game_and_keeps_its_first_visit(
     assert watcher.text("#hand-title").startswith(say("es", "Mano %(n)s de %(total)s", n=2, total=2))
     assert watcher.run(SAME_PAGE), "the watchers' page was loaded again"
 
-    if where == "wifi":
+    if not server.on_this_computer:
         return
     watcher.wait(
         "async (path) => !!navigator.serviceWorker.controller &&"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from support.browsers.phone import Phone
 from support.phones_offline import NOTE_TAPS
-from support.words import say, say_count
+from support.words import Speaking
 
 #: Before a tap on the game page: mark the window (a reload would lose the mark), note how many drawings the page has
 #: made, and let a panel just drawn take touches at once (a panel takes none for a moment, so that a double tap's
@@ -49,21 +49,13 @@ WATCH_THE_PAGE = f"""() => {{
 
 
 @dataclass
-class PhoneTable:
+class PhoneTable(Speaking):
     """Drive Pocha's pages on ``phone`` like a player, in ``language``; without signal (``answered=False``) no tap
     waits for the server."""
 
     phone: Phone
     language: str = "es"
     answered: bool = True
-
-    def say(self, text: str, **params: object) -> str:
-        """``text`` as the page says it in the phone's language."""
-        return say(self.language, text, **params)
-
-    def say_count(self, singular: str, plural: str, num: int) -> str:
-        """A count as the page says it."""
-        return say_count(self.language, singular, plural, num)
 
     # --- the new-game form ---------------------------------------------------------------------------
 
