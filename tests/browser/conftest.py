@@ -29,6 +29,7 @@ from werkzeug.serving import BaseWSGIServer, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from support.browsers.table import BEFORE_A_TAP, DRAWN, SAME_PAGE, SETTLED
 from support.lan_server import SHUTDOWN_POLL, LanServer
 from support.words import Speaking
 
@@ -241,17 +242,6 @@ def installable_phone(playwright_driver: Playwright, live_server: LiveServer, tm
 # --- a player at the table: the game page driven one tap at a time ---------------------------
 
 
-#: Before a tap on the game page: mark the window (a reload would lose the mark), note how many drawings the page has
-#: made, and let a panel just drawn take touches at once. Such a panel takes none for a moment, so that a double tap's
-#: second half lands on nothing (test_hand_panel.py); a player's next tap comes later.
-BEFORE_A_TAP = """() => {
-  window.pochaSamePage = true;
-  window.pochaDrawn = +(document.body.dataset.drawn || 0);
-  const panel = document.querySelector("#mano.settling");
-  if (panel) panel.classList.remove("settling");
-}"""
-
-
 @dataclass
 class Table(Speaking):
     """Drive Pocha's pages like a player: type the names, then one tap per trump, bid and trick.
@@ -326,14 +316,14 @@ class Table(Speaking):
             return
         page.evaluate(BEFORE_A_TAP)
         target.tap()
-        page.wait_for_function("() => +(document.body.dataset.drawn || 0) > window.pochaDrawn")
+        page.wait_for_function(DRAWN)
         if settle and self.answered:
             self.settle()
-        assert page.evaluate("() => window.pochaSamePage === true"), "the tap reloaded the page instead of drawing it"
+        assert page.evaluate(SAME_PAGE), "the tap reloaded the page instead of drawing it"
 
     def settle(self) -> None:
         """Wait until nothing waits to be sent and the sheet shows every hand saved (js/pocha/game/page.js: PochaGame.settled)."""
-        self.page.wait_for_function("() => window.PochaGame && window.PochaGame.settled()")
+        self.page.wait_for_function(SETTLED)
 
     @property
     def hand(self) -> Locator:
