@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from support.paper_games import classic_game, store_game
+from support.service_worker import controlled
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory
@@ -32,11 +33,6 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.pochaShift += entry.value;
 }).observe({ type: "layout-shift", buffered: true });
 """
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker is active and serves this page."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def kept_copies(page: Page) -> list[str]:

@@ -18,6 +18,7 @@ from playwright.sync_api import Page, Route, expect
 from test_axe import Checker
 
 from support.paper_games import classic_game, store_game
+from support.service_worker import controlled, kept
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, PhoneFactory, PhoneLog, TableFactory
@@ -58,11 +59,6 @@ def prompts(page: Page) -> list[int]:
     """The browser's install prompts so far, each with the taps that still waited when it was shown."""
     shown: list[int] = page.evaluate("() => window.pochaPrompts || []")
     return shown
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker is active and serves this page."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def test_the_button_sends_the_outbox_before_the_browser_asks(
@@ -120,10 +116,7 @@ def test_without_signal_the_offer_says_taps_wait_and_the_browser_is_not_asked(
     phone = make_phone()
     phone.goto(f"/p/{token}")
     controlled(phone)  # the worker keeps the offer for a page shown without a connection
-    phone.wait_for_function(  # and this first visit's page, for the reload below
-        "async (path) => !!(await (await caches.open('pocha-game-pages')).match(location.origin + path))",
-        arg=f"/p/{token}",
-    )
+    kept(phone, f"/p/{token}")  # and this first visit's page, for the reload below
     table = make_table(phone)
     phone.context.set_offline(True)
     table.tap(table.hand.locator("button.suit-O"), settle=False)

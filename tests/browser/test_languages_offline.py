@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
+from support.service_worker import controlled, until
+
 if TYPE_CHECKING:
     from tests.browser.conftest import PhoneFactory
 
@@ -15,14 +17,15 @@ if TYPE_CHECKING:
 def test_the_pages_kept_for_no_connection_follow_the_language_chosen(make_phone: PhoneFactory) -> None:
     phone = make_phone()
     phone.goto("/")
-    phone.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled(phone)
     expect(phone.locator("html")).to_have_attribute("lang", "es")
 
     with phone.expect_navigation():
         phone.get_by_role("button", name="Euskara").tap()
     expect(phone.locator("html")).to_have_attribute("lang", "eu")
     phone.wait_for_function("() => localStorage.getItem('pocha:pages-language') === 'eu'")
-    phone.wait_for_function(  # the worker has kept the offline page again, in Basque
+    until(  # the worker has kept the offline page again, in Basque
+        phone,
         """async () => {
           const names = await caches.keys();
           for (const name of names.filter((n) => n.startsWith('pocha-files-'))) {
@@ -30,7 +33,8 @@ def test_the_pages_kept_for_no_connection_follow_the_language_chosen(make_phone:
             if (page && (await page.text()).includes('lang="eu"')) return true;
           }
           return false;
-        }"""
+        }""",
+        why="the offline page kept in Basque",
     )
 
     phone.context.set_offline(True)

@@ -22,6 +22,7 @@ from support.lan_server import LanServer
 from support.paper_games import classic_game, store_game
 from support.phones_offline import GAME_ADDRESS, PhoneAtTable, open_phone
 from support.server import read_game
+from support.service_worker import controlled, kept
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -140,7 +141,7 @@ def test_without_signal_la_revancha_is_made_where_the_service_worker_runs(
     page = phone.page
     try:
         page.goto(f"/p/{old}")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        controlled(page)
         phone.context.set_offline(True)
 
         page.get_by_role("link", name="Revancha", exact=True).click()
@@ -170,11 +171,8 @@ def test_the_offline_page_says_each_games_hand_and_offers_the_last_revancha(
     try:
         for token in (playing, over):  # the game over seen last
             page.goto(f"/p/{token}")
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-            page.wait_for_function(
-                "async (path) => !!(await (await caches.open('pocha-game-pages')).match(location.origin + path))",
-                arg=f"/p/{token}",
-            )
+            controlled(page)
+            kept(page, f"/p/{token}")
         phone.context.set_offline(True)
         page.goto("/historial")
         expect(page.locator("h1")).to_contain_text("Sin conexión")
@@ -214,7 +212,7 @@ def test_a_game_ended_without_the_server_goes_first_then_its_revancha(
             page.wait_for_load_state("networkidle")  # the last hand: la revancha's page asked for ahead
             served.stop()
         else:  # the page drawn under the service worker: la revancha's page is the worker's to give, after a load
-            page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+            controlled(page)
             page.reload()
             phone.context.set_offline(True)
         expect(page.locator("#revancha")).to_have_count(0)

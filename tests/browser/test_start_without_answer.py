@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, Request, Route, expect
 from support.phones_offline import GAME_ADDRESS as ADDRESS
 from support.phones_offline import PhoneAtTable, games_stored, open_phone
 from support.server import read_game
+from support.service_worker import controlled
 
 if TYPE_CHECKING:
     from support.lan_server import LanServer
@@ -153,7 +154,7 @@ def test_with_the_service_worker_a_stopped_server_leaves_the_game_to_the_phone(
     phone = open_phone(chromium, server.url)
     try:
         phone.page.goto("/partidas/nueva")
-        phone.page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        controlled(phone.page)
         fill_the_form(phone.page)
         server.stop()
         token = begun_on_the_phone(phone)

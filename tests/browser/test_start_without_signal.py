@@ -19,6 +19,7 @@ from scorekeeper.storage.models import Game
 from support.phones_offline import GAME_ADDRESS as ADDRESS
 from support.phones_offline import begin_without_signal, expect_chip, games_stored, open_phone
 from support.server import read_game
+from support.service_worker import controlled
 
 if TYPE_CHECKING:
     from tests.browser.conftest import LiveServer, TableFactory
@@ -110,7 +111,7 @@ def test_without_signal_a_game_is_begun_from_the_home_page(chromium: Browser, li
     page = phone.page
     try:
         page.goto("/")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        controlled(page)
         page.goto("/partidas/nueva")  # seen once with signal
         page.wait_for_load_state("networkidle")
         phone.context.set_offline(True)

@@ -24,6 +24,7 @@ from scorekeeper.engine import HandRecord, ScoreSheet, Suit
 from scorekeeper.storage import store
 from scorekeeper.storage.models import AppliedTap, Game
 from support.server import read_game
+from support.service_worker import controlled
 
 #: The phone's settings, as tests/browser/conftest.py's `phone`.
 PHONE = {
@@ -211,7 +212,7 @@ def begin_without_signal(
     a game of ``names`` (with ``first_dealer`` and ``preset`` if given): the token of the address the phone made."""
     page = phone.page
     page.goto("/partidas/nueva")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled(page)
     phone.context.set_offline(True)
     for row, name in enumerate(names):
         page.fill(f"#names-{row}", name)
