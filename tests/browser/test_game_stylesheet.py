@@ -63,8 +63,8 @@ def test_the_game_page_looks_the_same_with_its_own_stylesheet(
                 phone.wait_for_function(
                     "() => !document.getElementById('hoja-papel') || !!document.querySelector('#hoja-papel .sheet-paper')"
                 )
-            with_own = phone.screenshot(full_page=True, animations="disabled")
+            with_own = phone.screenshot(full_page=True, animations="disabled", scale="css")
             phone.evaluate(SWAP, every_page)
-            with_two = phone.screenshot(full_page=True, animations="disabled")
+            with_two = phone.screenshot(full_page=True, animations="disabled", scale="css")
             assert with_own == with_two, f"{name}, {'folded' if folded else 'unfolded'}: the page looks different"
             phone.context.close()
