@@ -1,9 +1,9 @@
 """The phone's copy of the schedule (static/js/pocha/schedule.js, hand_plan.js) equals the engine's (engine/schedule.py):
-for every preset and for random rules drawn from the options' descriptions (custom lists, special hands placed and
-appended, many of them refused), at tables of 3 to 8 players with every first dealer, the phone plans the hands the
-card carries (``plan_card``), or refuses with the engine's message template and values; and it plans the same extra
-hands after the schedule, with either tie-break. ``make test`` plays ``LONG_RUN`` random rules; ``make test-fast``
-``QUICK_RUN``.
+for every preset at tables of 3 to 8 players with every first dealer, and for random rules drawn from the options'
+descriptions (custom lists, special hands placed and appended, many of them refused) at every table with a first
+dealer drawn, the phone plans the hands the card carries (``plan_card``), or refuses with the engine's message
+template and values; and it plans the same extra hands after the schedule, with either tie-break. ``make test``
+plays ``LONG_RUN`` random rules; ``make test-fast`` ``QUICK_RUN``.
 """
 
 from __future__ import annotations
@@ -96,16 +96,22 @@ def any_rules(draw: st.DrawFn) -> Rules:
     return Rules(**{name: draw(option_values(name, hands=LAST_PLACE)) for name in OPTIONS})
 
 
+#: A first dealer for each table from 3 to 8 players: random rules are planned at every table, each with one of its
+#: first dealers (the presets are planned with every one).
+FIRST_DEALERS: Final = st.tuples(*(st.integers(0, players - 1) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)))
+
+
 def run(phone: PhoneSchedule, examples: int) -> None:
-    """Plan ``examples`` random rules at every table and first dealer on both sides."""
+    """Plan ``examples`` random rules at every table, each with a first dealer drawn, on both sides."""
     tally: Counter[str] = Counter()
 
     @settings(
         max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck), print_blob=True, database=None
     )
-    @given(rules=any_rules())
-    def check(rules: Rules) -> None:
-        tally.update(plan_both(phone, every_table(rules)))
+    @given(rules=any_rules(), dealers=FIRST_DEALERS)
+    def check(rules: Rules, dealers: tuple[int, ...]) -> None:
+        tables = [ScheduleCase(rules, players, dealer) for players, dealer in enumerate(dealers, start=MIN_PLAYERS)]
+        tally.update(plan_both(phone, tables))
 
     check()
     print("\nphone vs engine, schedules:\n" + "\n".join(f"  {count:6} {outcome}" for outcome, count in tally.items()))
