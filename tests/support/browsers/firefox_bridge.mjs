@@ -53,8 +53,15 @@ const ops = {
     await phone(id).page.goto(url, { waitUntil: "load" });
     return null;
   },
+  // The document's own address: puppeteer's page.url() may still give the last page's for a moment after the new
+  // one has loaded (a form's POST answered by a redirect), when the test already reads the new page.
   async url({ phone: id }) {
-    return phone(id).page.url();
+    const page = phone(id).page;
+    try {
+      return await page.evaluate(() => location.href);
+    } catch (error) {
+      return page.url(); // between two documents
+    }
   },
   async call({ phone: id, source, args }) {
     return phone(id).page.evaluate(`(${source})(...${JSON.stringify(args)})`);
