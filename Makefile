@@ -133,7 +133,7 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $(NPM_STAMP)
 
-# Every test, in TEST_WORKERS parallel workers (auto: two a core, tests/conftest.py; 0: one process, for a debugger).
+# Every test, in TEST_WORKERS parallel workers (auto: three for two cores, tests/conftest.py; 0: one process, for a debugger).
 # The last line says how long the whole of `make test` took, installs included.
 TEST_WORKERS ?= auto
 test:

@@ -50,18 +50,20 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             pytest.exit(f"{source.name} changed after it was compiled: run `make test` (or pip install -e .) again", 2)
 
 
-#: Test workers per core for `-n auto`: while one worker's test waits on a browser or a server, another computes.
-#: On two cores, four workers finished the suite first (three, six and eight were slower: more Chromiums cost CPU).
-WORKERS_PER_CORE = 2
+#: Test workers for `-n auto`, three for every two cores: while one worker's test waits on a browser or a server,
+#: another computes, and fewer browsers contend for the cores than at two a core. A fresh clone's `make test` on two
+#: cores with WebKit and Firefox in the run: three workers 14 min 44 s (1,662 s of CPU), two 16 min 37 s (1,709 s),
+#: four 16 min 45 s (1,951 s: more waiting is paid in polling while the cores are full).
+WORKERS_PER_TWO_CORES = 3
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """How many workers `pytest -n auto` starts: ``PYTEST_XDIST_AUTO_NUM_WORKERS`` if set, else
-    ``WORKERS_PER_CORE`` for each core this process may run on."""
+    ``WORKERS_PER_TWO_CORES`` for every two cores this process may run on (one at least)."""
     asked = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "")
     if asked.isdigit():
         return int(asked)
-    return WORKERS_PER_CORE * len(os.sched_getaffinity(0))
+    return max(1, WORKERS_PER_TWO_CORES * len(os.sched_getaffinity(0)) // 2)
 
 
 @pytest.hookimpl(trylast=True)
