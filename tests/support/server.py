@@ -182,8 +182,12 @@ def kept_scripts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def give_kept_scripts(instance: Path, kept: Path) -> None:
-    """Put the ``kept`` scripts in the new ``instance`` folder, where its server looks for them."""
-    shutil.copytree(kept, instance / assets.KEPT_FOLDER, dirs_exist_ok=True)
+    """Put the ``kept`` scripts in the new ``instance`` folder, where its server looks for them: the whole ones only
+    (another worker may be writing one meanwhile, under a name of its own that it then renames)."""
+    folder = instance / assets.KEPT_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    for script in kept.glob("*.js"):
+        shutil.copyfile(script, folder / script.name)
 
 
 @pytest.fixture
